@@ -1,0 +1,84 @@
+# janus-python: fetch → verify → patch → build CPython 3.13.5 (cached outside the repo)
+# → prefix (.prefix/) → pinned dependencies → janus_ext → janus runtime → bin/janus-python.
+#
+#   make            build everything (first time ~9 min; later only what changed)
+#   make run        train the demo (LeNet on sklearn digits) under bin/janus-python
+#   make test       build if needed, then run the whole test suite under bin/janus-python
+#   make install PREFIX=/opt/janus    a system-wide copy
+#
+# Variables: TF=cpu|gpu, CPYTHON_TARBALL=/path/Python-3.13.5.tar.xz, CACHE=dir,
+# CONFIGURE_FLAGS="..." (extra ./configure flags; part of the cache key).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+
+TF ?= cpu
+PREFIX ?= /opt/janus
+CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/janus-python
+CONFIGURE_FLAGS ?=
+PYTEST_ARGS ?=
+
+TARBALL_SHA256 := 93e583f243454e6e9e4588ca2c2662206ad961659863277afcdb96801647d640
+TARBALL := $(CACHE)/src/python3.13_3.13.5.orig.tar.xz
+KEY := $(shell tools/cpython-key.sh $(TARBALL_SHA256) cpython-patches $(CONFIGURE_FLAGS))
+CPYTHON := $(CACHE)/cpython-$(KEY)
+LOCAL := $(CURDIR)/.prefix
+JANUS_PYTHON := $(CURDIR)/bin/janus-python
+
+# The CPython regression tests that touch what the patches change (make test runs them).
+CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
+    test_generators test_coroutines test_exceptions test_opcodes test_compile \
+    test_frame test_gc test_site test_platform
+
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython install key clean
+
+all: prefix $(JANUS_PYTHON)
+
+deps:
+	@tools/deps.sh install
+
+key:
+	@echo $(KEY)
+
+# CPYTHON_TARBALL is re-verified on every use; the cached download only once.
+fetch: $(TARBALL)
+$(TARBALL): $(if $(CPYTHON_TARBALL),FORCE)
+	@mkdir -p $(CACHE); start=$$SECONDS; tools/fetch-cpython.sh $@ > $(CACHE)/fetch.log 2>&1 \
+	  || { tail -5 $(CACHE)/fetch.log >&2; echo "[janus] download   FAILED; full log: $(CACHE)/fetch.log" >&2; exit 1; }; \
+	  echo "[janus] download   verified sha256 in $$((SECONDS-start))s"
+
+cpython: $(CPYTHON)/bin/python3.13
+$(CPYTHON)/bin/python3.13: | $(TARBALL)
+	@tools/deps.sh check 2>/dev/null || tools/deps.sh install
+	@echo "[janus] cpython    building $(KEY) into $(CPYTHON)"
+	@tools/build-cpython.sh $(TARBALL) $(CURDIR)/cpython-patches $(CACHE) $(KEY) $(CONFIGURE_FLAGS)
+
+prefix: $(CPYTHON)/bin/python3.13
+	@tools/install-prefix.sh $(LOCAL) $(CPYTHON) $(KEY) $(TF)
+
+$(JANUS_PYTHON): | prefix
+	@mkdir -p bin && ln -sfn ../.prefix/bin/janus-python $@
+
+run: all
+	$(JANUS_PYTHON) bench/models/lenet.py
+
+test: all
+	@$(MAKE) --no-print-directory test-cpython-subset
+	$(JANUS_PYTHON) -m pytest -q tests $(PYTEST_ARGS)
+
+test-cpython-subset: all
+	@echo "[janus] cpython regression subset: $(CPYTHON_TESTS)"
+	$(JANUS_PYTHON) -m test -j2 -q $(CPYTHON_TESTS)
+
+test-cpython: all
+	$(JANUS_PYTHON) -m test -j2
+
+install: $(CPYTHON)/bin/python3.13
+	@tools/install-prefix.sh $(PREFIX) $(CPYTHON) $(KEY) $(TF)
+	@echo "[janus] installed  $(PREFIX)/bin/janus-python"
+
+clean:
+	rm -rf .prefix bin/janus-python build janus_ext/*.c
+
+FORCE:

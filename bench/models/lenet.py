@@ -1,0 +1,78 @@
+"""LeNet on scikit-learn's bundled handwritten digits: a plain eager TF2 training loop.
+
+No decorators and no janus imports: janus-python must speed this up unchanged.
+Prints loss and test accuracy per epoch.
+"""
+
+import argparse
+
+import numpy as np
+import tensorflow as tf
+from sklearn.datasets import load_digits
+
+
+def load_data(seed):
+    digits = load_digits()
+    images = (digits.images / 16.0).astype(np.float32)[..., None]  # (1797, 8, 8, 1)
+    labels = digits.target.astype(np.int64)
+    order = np.random.default_rng(seed).permutation(len(labels))
+    images, labels = images[order], labels[order]
+    split = len(labels) * 4 // 5
+    return (images[:split], labels[:split]), (images[split:], labels[split:])
+
+
+def build_model():
+    return tf.keras.Sequential([
+        tf.keras.layers.Input((8, 8, 1)),
+        tf.keras.layers.Conv2D(6, 3, padding="same", activation="relu"),
+        tf.keras.layers.MaxPooling2D(2),
+        tf.keras.layers.Conv2D(16, 3, padding="same", activation="relu"),
+        tf.keras.layers.MaxPooling2D(2),
+        tf.keras.layers.Flatten(),
+        tf.keras.layers.Dense(120, activation="relu"),
+        tf.keras.layers.Dense(84, activation="relu"),
+        tf.keras.layers.Dense(10),
+    ])
+
+
+def train_step(model, optimizer, loss_fn, images, labels):
+    with tf.GradientTape() as tape:
+        logits = model(images, training=True)
+        loss = loss_fn(labels, logits)
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+def accuracy(model, images, labels):
+    predictions = tf.argmax(model(images, training=False), axis=1)
+    return float(tf.reduce_mean(tf.cast(predictions == labels, tf.float32)))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    tf.keras.utils.set_random_seed(args.seed)
+    (train_x, train_y), (test_x, test_y) = load_data(args.seed)
+    model = build_model()
+    optimizer = tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.9)
+    loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+    for epoch in range(args.epochs):
+        total, batches = 0.0, 0
+        for start in range(0, len(train_y), args.batch_size):
+            loss = train_step(model, optimizer, loss_fn,
+                              train_x[start:start + args.batch_size],
+                              train_y[start:start + args.batch_size])
+            total += float(loss)
+            batches += 1
+        print(f"epoch {epoch + 1}: loss {total / batches:.4f} "
+              f"accuracy {accuracy(model, test_x, test_y):.4f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

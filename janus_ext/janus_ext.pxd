@@ -1,0 +1,31 @@
+# cython: language_level=3
+# Hot state of the event sink: one CodeProfile per flagged code object.
+
+cdef class SiteCounts:
+    cdef dict counts
+    cdef readonly Py_ssize_t overflow     # events whose key did not fit under the cap
+    cdef void add(self, object key) except *
+
+cdef class CodeProfile:
+    cdef readonly object code
+    cdef readonly Py_ssize_t calls
+    cdef dict fallthrough      # branch offset -> offset of the not-taken successor
+    cdef list loop_ranges      # [(header, last latch)], from the bytecode front end
+    cdef dict actions          # instruction offset -> tuple of value-site actions
+    cdef tuple arg_names
+    cdef dict args             # name -> SiteCounts of descriptors
+    cdef dict branches         # offset -> [not_taken, taken]
+    cdef dict loops            # header -> SiteCounts of back edges per entry
+    cdef dict callees          # offset -> SiteCounts of callee objects
+    cdef dict sites            # site offset -> ValueSite
+    cdef SiteCounts returns
+    cdef dict frames           # frame address -> {header: back edges so far}
+    cdef Py_ssize_t last_offset  # the last INSTRUCTION event, to pair "after" events
+    cdef object pending_key    # BINARY_SUBSCR's key, seen before its result
+
+cdef class ValueSite:
+    cdef readonly str op
+    cdef readonly object name
+    cdef readonly SiteCounts objects
+    cdef readonly SiteCounts keys
+    cdef readonly SiteCounts values

@@ -1,0 +1,372 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""sys.monitoring events of flagged code objects → bounded per-code profiles.
+
+janus owns sys.monitoring tool 5 (OPTIMIZER_ID).  Flagging a code object enables that
+tool's local events on it, so code janus never flagged is not instrumented and pays
+nothing.  Operand values (what a LOAD_ATTR loaded, what a STORE_SUBSCR stored) come from
+the INSTRUCTION event plus PyJanus_PeekStack, which cpython-patches/0003 adds: stock
+sys.monitoring callbacks cannot see the value stack.
+
+Which offsets are branches, loops and value sites is decided by the bytecode front end
+(janus/bytecode.py), the one place that knows CPython 3.13's instruction quirks; this
+module only counts.
+"""
+
+import sys
+
+from cpython.object cimport PyObject
+
+cdef extern from "Python.h":
+    ctypedef struct PyFrameObject
+    PyFrameObject *PyEval_GetFrame()
+    Py_ssize_t PyJanus_StackDepth() except -1
+    PyObject *PyJanus_PeekStack(Py_ssize_t depth) except NULL
+
+TOOL_ID = 5                 # sys.monitoring.OPTIMIZER_ID
+MAX_KEYS = 8                # distinct keys per site; past this a site is megamorphic
+MEGAMORPHIC = "<megamorphic>"
+SMALL_INT = 1 << 31         # ints within ±this keep their value in the profile
+MAX_STR = 64                # strings up to this length keep their value
+MAX_FRAMES = 1024           # live frames with loop state, per code (see _frame_key)
+
+# Value-site actions, computed by janus.bytecode: (kind, site offset, stack depth).
+ACT_MARK = 0          # the load at this offset runs next; its value is seen after it
+ACT_LOAD_OWNER = 1    # LOAD_ATTR / BINARY_SUBSCR: the object loaded from is on top
+ACT_LOAD_VALUE = 2    # first instruction after a load: its value is at `depth`
+ACT_STORE_ATTR = 3    # owner on top, value below
+ACT_STORE_GLOBAL = 4  # value on top
+ACT_STORE_SUBSCR = 5  # key on top, then container, then value
+ACT_SUBSCR_KEY = 6    # BINARY_SUBSCR: key on top, container below
+
+cdef dict _profiles = {}
+cdef bint _tool_claimed = False
+cdef object _events = sys.monitoring.events
+
+
+cdef class SiteCounts:
+    """Counts per key, for at most MAX_KEYS distinct keys; later keys count as overflow."""
+
+    def __cinit__(self):
+        self.counts = {}
+        self.overflow = 0
+
+    cdef void add(self, object key) except *:
+        cdef object n = self.counts.get(key)
+        if n is not None:
+            self.counts[key] = n + 1
+        elif len(self.counts) < MAX_KEYS:
+            self.counts[key] = 1
+        else:
+            self.overflow += 1
+
+    def as_dict(self):
+        """{key: count}, plus {MEGAMORPHIC: n} when n events overflowed the cap."""
+        d = dict(self.counts)
+        if self.overflow:
+            d[MEGAMORPHIC] = self.overflow
+        return d
+
+
+cdef class ValueSite:
+    def __cinit__(self, str op, object name):
+        self.op = op
+        self.name = name
+        self.objects = SiteCounts()
+        self.keys = SiteCounts()
+        self.values = SiteCounts()
+
+    def as_dict(self):
+        d = {"op": self.op, "name": self.name, "values": self.values.as_dict()}
+        if self.objects.counts or self.objects.overflow:
+            d["objects"] = self.objects.as_dict()
+        if self.keys.counts or self.keys.overflow:
+            d["keys"] = self.keys.as_dict()
+        return d
+
+
+cdef object _array_descriptor(object value, type t):
+    # Only numpy and TensorFlow/Keras types are asked for dtype and shape: calling
+    # getattr on arbitrary objects could run user __getattr__ code while profiling.
+    dtype = value.dtype
+    dtype = getattr(dtype, "name", dtype)
+    shape = value.shape
+    try:
+        shape = tuple(shape)
+    except (TypeError, ValueError):   # unknown rank
+        shape = None
+    return (t.__name__, str(dtype), shape)
+
+
+cdef object describe(object value):
+    """A small hashable summary of a value: its type, and for tensors dtype and shape,
+    for small scalars and short strings the value itself."""
+    cdef type t = type(value)
+    if value is None:
+        return ("NoneType",)
+    if t is bool:
+        return ("bool", value)
+    if t is int:
+        return ("int", value) if -SMALL_INT <= value <= SMALL_INT else ("int",)
+    if t is float:
+        return ("float", value)
+    if t is str:
+        return ("str", value) if len(<str>value) <= MAX_STR else ("str",)
+    if t is tuple:
+        return ("tuple", len(<tuple>value))
+    module = t.__module__
+    if module is not None and module.startswith(("numpy", "tensorflow", "keras")):
+        try:
+            return _array_descriptor(value, t)
+        except AttributeError:
+            pass
+    return (f"{module}.{t.__qualname__}",)
+
+
+def describe_value(value):
+    """The descriptor janus records for `value` (for tests and explain reports)."""
+    return describe(value)
+
+
+cdef inline Py_ssize_t _frame_key():
+    # The frame object of the monitored frame (the callback itself is C code and has no
+    # frame).  Its address identifies one activation while it runs; a frame that ends
+    # by an exception is not reported to local events, so its stale entry is replaced
+    # when the address is reused by a PY_START, and the table is capped at MAX_FRAMES.
+    return <Py_ssize_t><void *>PyEval_GetFrame()
+
+
+cdef class CodeProfile:
+    def __cinit__(self, code, dict fallthrough, list loop_ranges, dict actions,
+                  tuple arg_names):
+        self.code = code
+        self.fallthrough = fallthrough
+        self.loop_ranges = loop_ranges
+        self.actions = actions
+        self.arg_names = arg_names
+        self.reset()
+
+    cpdef reset(self):
+        self.calls = 0
+        self.args = {name: SiteCounts() for name in self.arg_names}
+        self.branches = {}
+        self.loops = {header: SiteCounts() for header, _ in self.loop_ranges}
+        self.callees = {}
+        self.sites = {}
+        self.returns = SiteCounts()
+        self.frames = {}
+        self.last_offset = -1
+        self.pending_key = None
+
+    cdef void on_start(self) except *:
+        self.calls += 1
+        if len(self.frames) >= MAX_FRAMES:
+            self.frames.clear()
+        self.frames[_frame_key()] = {}
+        if self.arg_names:
+            local_values = (<object>PyEval_GetFrame()).f_locals
+            for name in self.arg_names:
+                (<SiteCounts>self.args[name]).add(describe(local_values[name]))
+
+    cdef void on_return(self, object value) except *:
+        self.returns.add(describe(value))
+        pending = self.frames.pop(_frame_key(), None)
+        if pending:
+            for header, count in pending.items():
+                (<SiteCounts>self.loops[header]).add(count)
+
+    cdef void on_transfer(self, Py_ssize_t src, Py_ssize_t dest) except *:
+        cdef Py_ssize_t header, latch
+        cdef dict pending = None
+        if dest < src and dest in self.loops:
+            pending = self.frames.setdefault(_frame_key(), {})
+            pending[dest] = pending.get(dest, 0) + 1
+        for header, latch in self.loop_ranges:
+            if header <= src <= latch and not (header <= dest <= latch):
+                if pending is None:
+                    pending = self.frames.setdefault(_frame_key(), {})
+                (<SiteCounts>self.loops[header]).add(pending.pop(header, 0))
+
+    cdef void on_branch(self, Py_ssize_t src, Py_ssize_t dest) except *:
+        counts = self.branches.get(src)
+        if counts is None:
+            counts = self.branches[src] = [0, 0]
+        if self.fallthrough.get(src) == dest:
+            counts[0] += 1
+        else:
+            counts[1] += 1
+        self.on_transfer(src, dest)
+
+    cdef void on_call(self, Py_ssize_t offset, object callee) except *:
+        site = self.callees.get(offset)
+        if site is None:
+            site = self.callees[offset] = SiteCounts()
+        (<SiteCounts>site).add(callee)
+
+    cdef ValueSite site(self, Py_ssize_t offset, str op, object name):
+        site = self.sites.get(offset)
+        if site is None:
+            site = self.sites[offset] = ValueSite(op, name)
+        return <ValueSite>site
+
+    cdef void on_instruction(self, Py_ssize_t offset) except *:
+        cdef tuple todo = self.actions.get(offset)
+        cdef ValueSite site
+        if todo is None:
+            return
+        for kind, site_offset, depth, op, name in todo:
+            site = self.site(site_offset, op, name)
+            if kind == ACT_LOAD_VALUE:
+                # Only when the load itself was the previous event of this code: a
+                # jump target after a load is also reached from elsewhere.
+                if self.last_offset == site_offset:
+                    site.values.add(describe(<object>PyJanus_PeekStack(depth)))
+                    if self.pending_key is not None:
+                        site.keys.add(self.pending_key)
+                        self.pending_key = None
+            elif kind == ACT_LOAD_OWNER:
+                site.objects.add(describe(<object>PyJanus_PeekStack(0)))
+            elif kind == ACT_SUBSCR_KEY:
+                self.pending_key = describe(<object>PyJanus_PeekStack(0))
+                site.objects.add(describe(<object>PyJanus_PeekStack(1)))
+            elif kind == ACT_STORE_ATTR:
+                site.objects.add(describe(<object>PyJanus_PeekStack(0)))
+                site.values.add(describe(<object>PyJanus_PeekStack(1)))
+            elif kind == ACT_STORE_GLOBAL:
+                site.values.add(describe(<object>PyJanus_PeekStack(0)))
+            elif kind == ACT_STORE_SUBSCR:
+                site.keys.add(describe(<object>PyJanus_PeekStack(0)))
+                site.objects.add(describe(<object>PyJanus_PeekStack(1)))
+                site.values.add(describe(<object>PyJanus_PeekStack(2)))
+        self.last_offset = offset
+
+    def as_dict(self):
+        return {
+            "calls": self.calls,
+            "args": {name: (<SiteCounts>c).as_dict() for name, c in self.args.items()},
+            "branches": {off: {"not_taken": c[0], "taken": c[1]}
+                         for off, c in sorted(self.branches.items())},
+            "loops": {h: (<SiteCounts>c).as_dict() for h, c in sorted(self.loops.items())
+                      if (<SiteCounts>c).counts or (<SiteCounts>c).overflow},
+            "callees": {off: (<SiteCounts>c).as_dict()
+                        for off, c in sorted(self.callees.items())},
+            "loads": {off: (<ValueSite>s).as_dict() for off, s in sorted(self.sites.items())
+                      if (<ValueSite>s).op.startswith(("LOAD", "BINARY"))},
+            "stores": {off: (<ValueSite>s).as_dict() for off, s in sorted(self.sites.items())
+                       if (<ValueSite>s).op.startswith("STORE")},
+            "returns": self.returns.as_dict(),
+        }
+
+
+# sys.monitoring callbacks.  Each looks the code up first: events may still arrive
+# for a code object on another thread while it is being unflagged.
+
+def _on_start(code, int offset):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).on_start()
+
+def _on_return(code, int offset, retval):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).on_return(retval)
+
+def _on_branch(code, int offset, int dest):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).on_branch(offset, dest)
+
+def _on_jump(code, int offset, int dest):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).on_transfer(offset, dest)
+
+def _on_call(code, int offset, callee, arg0):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).on_call(offset, callee)
+
+def _on_instruction(code, int offset):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).on_instruction(offset)
+
+
+_CALLBACKS = (
+    ("PY_START", _on_start), ("PY_RETURN", _on_return), ("BRANCH", _on_branch),
+    ("JUMP", _on_jump), ("CALL", _on_call), ("INSTRUCTION", _on_instruction),
+)
+
+
+cdef void _claim_tool() except *:
+    global _tool_claimed
+    if _tool_claimed:
+        return
+    monitoring = sys.monitoring
+    owner = monitoring.get_tool(TOOL_ID)
+    if owner is not None:
+        raise RuntimeError(
+            f"janus: sys.monitoring tool {TOOL_ID} (OPTIMIZER_ID) is already used by "
+            f"{owner!r}; janus needs it to profile code")
+    monitoring.use_tool_id(TOOL_ID, "janus")
+    for event_name, callback in _CALLBACKS:
+        monitoring.register_callback(TOOL_ID, getattr(_events, event_name), callback)
+    _tool_claimed = True
+
+
+def flag(code, dict fallthrough, list loop_ranges, dict actions, tuple arg_names):
+    """Start profiling `code`.  The tables come from janus.bytecode.  A code object that
+    is already flagged keeps its profile."""
+    _claim_tool()
+    if code not in _profiles:
+        _profiles[code] = CodeProfile(code, fallthrough, loop_ranges, actions, arg_names)
+    events = (_events.PY_START | _events.PY_RETURN | _events.BRANCH | _events.JUMP
+              | _events.CALL)
+    if actions:
+        events |= _events.INSTRUCTION
+    sys.monitoring.set_local_events(TOOL_ID, code, events)
+
+
+def unflag(code):
+    """Stop profiling `code`; its profile is kept until `forget`."""
+    if _tool_claimed and code in _profiles:
+        sys.monitoring.set_local_events(TOOL_ID, code, 0)
+
+
+def forget(code):
+    """Unflag `code` and drop its profile."""
+    unflag(code)
+    _profiles.pop(code, None)
+
+
+def is_flagged(code):
+    return _tool_claimed and code in _profiles and \
+        sys.monitoring.get_local_events(TOOL_ID, code) != 0
+
+
+def profile_of(code):
+    """The profile of `code` as plain data, or None if it was never flagged."""
+    prof = _profiles.get(code)
+    return None if prof is None else (<CodeProfile>prof).as_dict()
+
+
+def reset(code):
+    prof = _profiles.get(code)
+    if prof is not None:
+        (<CodeProfile>prof).reset()
+
+
+def flagged_codes():
+    return [code for code in _profiles if is_flagged(code)]
+
+
+def release():
+    """Unflag everything, drop every profile and give tool 5 back."""
+    global _tool_claimed
+    if not _tool_claimed:
+        return
+    for code in list(_profiles):
+        forget(code)
+    for event_name, _ in _CALLBACKS:
+        sys.monitoring.register_callback(TOOL_ID, getattr(_events, event_name), None)
+    sys.monitoring.free_tool_id(TOOL_ID)
+    _tool_claimed = False

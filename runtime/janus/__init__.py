@@ -1,0 +1,26 @@
+"""janus-python's runtime: profiles hot code and runs it as speculative TensorFlow graphs.
+
+It is started by the interpreter (site.main(), cpython-patches/0002) unless
+JANUS_MODE=off; user scripts never import it.
+"""
+
+__version__ = "0.1.0"
+
+
+def active() -> bool:
+    """True when the interpreter started janus (JANUS_MODE=on)."""
+    from . import startup
+    cfg = startup.active_config()
+    return cfg is not None and cfg.enabled
+
+
+_PROFILER_API = ("flag", "unflag", "is_flagged", "profile", "reset_profile", "describe",
+                 "MEGAMORPHIC")
+
+
+def __getattr__(name):
+    # The profiler (and janus_ext) load on first use, keeping interpreter start-up cheap.
+    if name in _PROFILER_API:
+        from . import profiler
+        return getattr(profiler, name)
+    raise AttributeError(f"module 'janus' has no attribute {name!r}")

@@ -1,0 +1,29 @@
+"""Interpreter start-up (called from site.main() by cpython-patches/0002) → active runtime.
+
+Start-up must stay cheap: `janus-python -c pass` imports only this, config and the
+package itself.  TensorFlow and janus_ext load when code is first flagged.
+"""
+
+import os
+import sys
+
+from . import config
+
+_config = None
+
+
+def activate() -> None:
+    global _config
+    try:
+        _config = config.from_environ()
+    except config.JanusConfigError as exc:
+        # site.main() cannot raise SystemExit cleanly (the interpreter would report a
+        # fatal error in init_import_site), so report like a usage error and leave.
+        print(f"janus-python: error: {exc}", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(2)
+
+
+def active_config():
+    """The validated switches, or None when start-up did not activate janus."""
+    return _config

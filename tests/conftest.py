@@ -1,0 +1,30 @@
+"""Shared fixtures: the janus-python under test, and a runner that compares it with the
+plain interpreter (JANUS_MODE=off), which is the reference for every behaviour."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+JANUS_PYTHON = REPO / "bin" / "janus-python"
+
+
+def run_python(args, *, mode="on", input=None, cwd=None, env_extra=None, timeout=600,
+               executable=JANUS_PYTHON):
+    """Run the interpreter as a user would; mode=None leaves JANUS_MODE unset."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JANUS_")}
+    env.pop("PYTHONPATH", None)
+    if mode is not None:
+        env["JANUS_MODE"] = mode
+    env.update(env_extra or {})
+    return subprocess.run([str(executable), *args], input=input, cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def janus_python():
+    assert JANUS_PYTHON.exists(), "run the tests through `make test`, which builds bin/janus-python"
+    return JANUS_PYTHON
