@@ -23,7 +23,10 @@ TARBALL_SHA256 := 93e583f243454e6e9e4588ca2c2662206ad961659863277afcdb96801647d6
 TARBALL := $(CACHE)/src/python3.13_3.13.5.orig.tar.xz
 KEY := $(shell tools/cpython-key.sh $(TARBALL_SHA256) cpython-patches $(CONFIGURE_FLAGS))
 CPYTHON := $(CACHE)/cpython-$(KEY)
+STOCK_KEY := $(shell tools/cpython-key.sh $(TARBALL_SHA256) none $(CONFIGURE_FLAGS))
+STOCK := $(CACHE)/cpython-$(STOCK_KEY)
 LOCAL := $(CURDIR)/.prefix
+BENCH := $(CURDIR)/build/bench
 JANUS_PYTHON := $(CURDIR)/bin/janus-python
 
 # The CPython regression tests that touch what the patches change (make test runs them).
@@ -31,7 +34,7 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython install key clean
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython bench-interp install key clean
 
 all: prefix $(JANUS_PYTHON)
 
@@ -54,6 +57,12 @@ $(CPYTHON)/bin/python3.13: | $(TARBALL)
 	@echo "[janus] cpython    building $(KEY) into $(CPYTHON)"
 	@tools/build-cpython.sh $(TARBALL) $(CURDIR)/cpython-patches $(CACHE) $(KEY) $(CONFIGURE_FLAGS)
 
+# Stock CPython 3.13.5 with the same flags, for bench-interp's comparison.
+$(STOCK)/bin/python3.13: | $(TARBALL)
+	@tools/deps.sh check 2>/dev/null || tools/deps.sh install
+	@echo "[janus] cpython    building stock 3.13.5 ($(STOCK_KEY)) into $(STOCK)"
+	@tools/build-cpython.sh $(TARBALL) none $(CACHE) $(STOCK_KEY) $(CONFIGURE_FLAGS)
+
 prefix: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(LOCAL) $(CPYTHON) $(KEY) $(TF)
 
@@ -73,6 +82,20 @@ test-cpython-subset: all
 
 test-cpython: all
 	$(JANUS_PYTHON) -m test -j2
+
+# pyperformance ships the benchmarks' sources; pyperf runs each one in-process.
+$(BENCH)/site/pyperf:
+	@mkdir -p $(BENCH)
+	JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip download -q --no-deps --disable-pip-version-check \
+	    -d $(BENCH)/wheels pyperformance==1.14.0 pyperf==2.10.0
+	cd $(BENCH) && unzip -q -o wheels/pyperformance-1.14.0-py3-none-any.whl 'benchmarks/*'
+	JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q --no-deps --disable-pip-version-check \
+	    --target $(BENCH)/site $(BENCH)/wheels/pyperf-2.10.0-py3-none-any.whl
+
+bench-interp: all $(STOCK)/bin/python3.13 $(BENCH)/site/pyperf
+	JANUS_MODE=off $(JANUS_PYTHON) bench/interp/run.py --stock $(STOCK)/bin/python3.13 \
+	    --patched $(JANUS_PYTHON) --benchmarks-dir $(BENCH)/benchmarks --site $(BENCH)/site \
+	    --runs $(or $(RUNS),5) --json $(BENCH)/interp.json
 
 install: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(PREFIX) $(CPYTHON) $(KEY) $(TF)

@@ -15,12 +15,20 @@ module only counts.
 import sys
 
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 cdef extern from "Python.h":
     ctypedef struct PyFrameObject
+    ctypedef struct PyCodeObject
+    ctypedef int (*PyJanus_EntryHook)(PyObject *, PyCodeObject *, PyObject *const *,
+                                      PyObject **)
     PyFrameObject *PyEval_GetFrame()
+    PyObject *PyCell_GET(PyObject *cell)
+    int PyJanus_SetEntryHook(PyJanus_EntryHook hook, PyObject *hook_state) except -1
     Py_ssize_t PyJanus_StackDepth() except -1
-    PyObject *PyJanus_PeekStack(Py_ssize_t depth) except NULL
+    # NULL with no exception: that stack slot holds NULL (e.g. LOAD_GLOBAL's call bit).
+    PyObject *PyJanus_PeekStack(Py_ssize_t depth) except? NULL
 
 TOOL_ID = 5                 # sys.monitoring.OPTIMIZER_ID
 MAX_KEYS = 8                # distinct keys per site; past this a site is megamorphic
@@ -127,6 +135,18 @@ def describe_value(value):
     return describe(value)
 
 
+cdef class _NullSlot:
+    def __repr__(self):
+        return "NULL"
+
+cdef object NULL_SLOT = _NullSlot()
+
+
+cdef inline object peek(Py_ssize_t depth):
+    cdef PyObject *item = PyJanus_PeekStack(depth)
+    return NULL_SLOT if item is NULL else <object>item
+
+
 cdef inline Py_ssize_t _frame_key():
     # The frame object of the monitored frame (the callback itself is C code and has no
     # frame).  Its address identifies one activation while it runs; a frame that ends
@@ -219,24 +239,24 @@ cdef class CodeProfile:
                 # Only when the load itself was the previous event of this code: a
                 # jump target after a load is also reached from elsewhere.
                 if self.last_offset == site_offset:
-                    site.values.add(describe(<object>PyJanus_PeekStack(depth)))
+                    site.values.add(describe(peek(depth)))
                     if self.pending_key is not None:
                         site.keys.add(self.pending_key)
                         self.pending_key = None
             elif kind == ACT_LOAD_OWNER:
-                site.objects.add(describe(<object>PyJanus_PeekStack(0)))
+                site.objects.add(describe(peek(0)))
             elif kind == ACT_SUBSCR_KEY:
-                self.pending_key = describe(<object>PyJanus_PeekStack(0))
-                site.objects.add(describe(<object>PyJanus_PeekStack(1)))
+                self.pending_key = describe(peek(0))
+                site.objects.add(describe(peek(1)))
             elif kind == ACT_STORE_ATTR:
-                site.objects.add(describe(<object>PyJanus_PeekStack(0)))
-                site.values.add(describe(<object>PyJanus_PeekStack(1)))
+                site.objects.add(describe(peek(0)))
+                site.values.add(describe(peek(1)))
             elif kind == ACT_STORE_GLOBAL:
-                site.values.add(describe(<object>PyJanus_PeekStack(0)))
+                site.values.add(describe(peek(0)))
             elif kind == ACT_STORE_SUBSCR:
-                site.keys.add(describe(<object>PyJanus_PeekStack(0)))
-                site.objects.add(describe(<object>PyJanus_PeekStack(1)))
-                site.values.add(describe(<object>PyJanus_PeekStack(2)))
+                site.keys.add(describe(peek(0)))
+                site.objects.add(describe(peek(1)))
+                site.values.add(describe(peek(2)))
         self.last_offset = offset
 
     def as_dict(self):
@@ -327,9 +347,11 @@ def flag(code, dict fallthrough, list loop_ranges, dict actions, tuple arg_names
 
 
 def unflag(code):
-    """Stop profiling `code`; its profile is kept until `forget`."""
+    """Stop profiling `code`; its profile is kept until `forget`.  An entry function
+    set for it stays in force."""
     if _tool_claimed and code in _profiles:
-        sys.monitoring.set_local_events(TOOL_ID, code, 0)
+        sys.monitoring.set_local_events(
+            TOOL_ID, code, _events.PY_START if code in _entries else 0)
 
 
 def forget(code):
@@ -340,7 +362,7 @@ def forget(code):
 
 def is_flagged(code):
     return _tool_claimed and code in _profiles and \
-        sys.monitoring.get_local_events(TOOL_ID, code) != 0
+        sys.monitoring.get_local_events(TOOL_ID, code) & _events.BRANCH != 0
 
 
 def profile_of(code):
@@ -359,13 +381,93 @@ def flagged_codes():
     return [code for code in _profiles if is_flagged(code)]
 
 
+# Entry functions: what a call of a code object runs instead of its body.
+#
+# The interpreter calls _entry_hook at the start of every call of a code object whose
+# tool-5 local events include PY_START (cpython-patches/0003).  The hook looks up the
+# code's entry function and calls it with the call's arguments; the entry function
+# returns a value (the call returns it, the body never runs), returns DECLINE (the body
+# runs: profiling and fallback), or raises (the call raises).
+
+class _Decline:
+    __slots__ = ()
+    def __repr__(self):
+        return "janus_ext.DECLINE"
+
+DECLINE = _Decline()
+
+cdef dict _entries = {}
+cdef bint _hook_installed = False
+
+
+cdef class Entry:
+    cdef readonly object function
+    cdef Py_ssize_t nargs
+    cdef tuple cell_args     # argument positions that the frame holds as cells
+
+    def __cinit__(self, function, Py_ssize_t nargs, tuple cell_args):
+        self.function = function
+        self.nargs = nargs
+        self.cell_args = cell_args
+
+    cdef tuple arguments(self, PyObject *const *localsplus):
+        cdef Py_ssize_t i
+        cdef tuple args = PyTuple_New(self.nargs)
+        for i in range(self.nargs):
+            value = <object>localsplus[i]
+            if i in self.cell_args:
+                value = <object>PyCell_GET(localsplus[i])
+            Py_INCREF(value)
+            PyTuple_SET_ITEM(args, i, value)
+        return args
+
+
+cdef int _entry_hook(PyObject *state, PyCodeObject *code, PyObject *const *localsplus,
+                     PyObject **result) except -1:
+    entry = _entries.get(<object>code)
+    if entry is None:
+        return 0
+    value = (<Entry>entry).function((<Entry>entry).arguments(localsplus))
+    if value is DECLINE:
+        return 0
+    Py_INCREF(value)
+    result[0] = <PyObject *>value
+    return 1
+
+
+def set_entry(code, function, tuple arg_names):
+    """From now on, calls of `code` run function(args) first, args being the values of
+    `arg_names` (code's parameters, in order).  Works whether or not code is flagged."""
+    global _hook_installed
+    _claim_tool()
+    if not _hook_installed:
+        PyJanus_SetEntryHook(_entry_hook, NULL)
+        _hook_installed = True
+    cells = tuple(i for i, name in enumerate(arg_names) if name in code.co_cellvars)
+    _entries[code] = Entry(function, len(arg_names), cells)
+    events = sys.monitoring.get_local_events(TOOL_ID, code)
+    sys.monitoring.set_local_events(TOOL_ID, code, events | _events.PY_START)
+
+
+def clear_entry(code):
+    """Calls of `code` run its body again."""
+    if _entries.pop(code, None) is not None and code not in _profiles:
+        sys.monitoring.set_local_events(TOOL_ID, code, 0)
+
+
 def release():
-    """Unflag everything, drop every profile and give tool 5 back."""
-    global _tool_claimed
+    """Unflag everything, drop every profile and entry function, uninstall the entry
+    hook and give tool 5 back."""
+    global _tool_claimed, _hook_installed
     if not _tool_claimed:
         return
+    for code in list(_entries):
+        clear_entry(code)
     for code in list(_profiles):
         forget(code)
+    if _hook_installed:
+        PyJanus_SetEntryHook(NULL, NULL)
+        _hook_installed = False
     for event_name, _ in _CALLBACKS:
         sys.monitoring.register_callback(TOOL_ID, getattr(_events, event_name), None)
     sys.monitoring.free_tool_id(TOOL_ID)

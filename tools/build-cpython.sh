@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Builds the patched CPython 3.13.5 into $CACHE_DIR/cpython-$KEY, once per key.
-# Usage: build-cpython.sh TARBALL PATCH_DIR CACHE_DIR KEY CONFIGURE_FLAGS...
+# Usage: build-cpython.sh TARBALL PATCH_DIR|none CACHE_DIR KEY CONFIGURE_FLAGS...
 # The finished install appears under its final name only when every stage succeeded
 # (built in a scratch directory, then renamed), so a cache entry is never half-built.
 # The interpreter is statically linked to libpython: the installed tree is then
 # relocatable and can be copied into any prefix (`make install PREFIX=...`).
 set -euo pipefail
+# PATCH_DIR "none" builds stock CPython (bench/interp compares against it).
+patch_names() {
+    [ "$1" = none ] || (cd "$1" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | LC_ALL=C sort)
+}
 here=$(cd "$(dirname "$0")" && pwd)
 tarball=$1 patch_dir=$2 cache_dir=$3 key=$4
 shift 4
@@ -21,7 +25,7 @@ mkdir -p "$logs"
 
 stage unpack "$logs/unpack-$key.log" tar -xf "$tarball" -C "$scratch"
 src="$scratch/Python-3.13.5"
-for p in $(cd "$patch_dir" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | LC_ALL=C sort); do
+for p in $(patch_names "$patch_dir"); do
     # --fuzz=0: a hunk that does not apply exactly is a rejected hunk, never a guess.
     if ! patch -d "$src" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch \
             -i "$patch_dir/$p" > "$logs/patch-$key.log" 2>&1; then
