@@ -6,6 +6,13 @@ cdef class SiteCounts:
     cdef readonly Py_ssize_t overflow     # events whose key did not fit under the cap
     cdef void add(self, object key) except *
 
+cdef class ValueSite:
+    cdef readonly str op
+    cdef readonly object name
+    cdef readonly SiteCounts objects
+    cdef readonly SiteCounts keys
+    cdef readonly SiteCounts values
+
 cdef class CodeProfile:
     cdef readonly object code
     cdef readonly Py_ssize_t calls
@@ -23,9 +30,11 @@ cdef class CodeProfile:
     cdef Py_ssize_t last_offset  # the last INSTRUCTION event, to pair "after" events
     cdef object pending_key    # BINARY_SUBSCR's key, seen before its result
 
-cdef class ValueSite:
-    cdef readonly str op
-    cdef readonly object name
-    cdef readonly SiteCounts objects
-    cdef readonly SiteCounts keys
-    cdef readonly SiteCounts values
+    cpdef reset(self)
+    cdef void on_start(self) except *
+    cdef void on_return(self, object value) except *
+    cdef void on_transfer(self, Py_ssize_t src, Py_ssize_t dest) except *
+    cdef void on_branch(self, Py_ssize_t src, Py_ssize_t dest) except *
+    cdef void on_call(self, Py_ssize_t offset, object callee) except *
+    cdef ValueSite site(self, Py_ssize_t offset, str op, object name)
+    cdef void on_instruction(self, Py_ssize_t offset) except *

@@ -441,7 +441,9 @@ def set_entry(code, function, tuple arg_names):
     global _hook_installed
     _claim_tool()
     if not _hook_installed:
-        PyJanus_SetEntryHook(_entry_hook, NULL)
+        # The hook keeps the C protocol (-1 with an exception set), which `except -1`
+        # gives; the typedef cannot say so, hence the cast.
+        PyJanus_SetEntryHook(<PyJanus_EntryHook>_entry_hook, NULL)
         _hook_installed = True
     cells = tuple(i for i, name in enumerate(arg_names) if name in code.co_cellvars)
     _entries[code] = Entry(function, len(arg_names), cells)
