@@ -66,8 +66,10 @@ $(STOCK)/bin/python3.13: | $(TARBALL)
 prefix: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(LOCAL) $(CPYTHON) $(KEY) $(TF)
 
+# A wrapper, not a symlink: sys.executable must lie inside the prefix, or a venv made
+# from it records bin/ as its home and finds no stdlib there.
 $(JANUS_PYTHON): | prefix
-	@mkdir -p bin && ln -sfn ../.prefix/bin/janus-python $@
+	@mkdir -p bin && rm -f $@ && printf '#!/bin/sh\nexec "%s/bin/janus-python" "$$@"\n' "$(LOCAL)" > $@ && chmod +x $@
 
 run: all
 	$(JANUS_PYTHON) bench/models/lenet.py
