@@ -24,7 +24,10 @@ CONDITIONAL_BRANCHES = frozenset({
     "POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE",
     "POP_JUMP_IF_NOT_NONE", "FOR_ITER",
 })
-BACKWARD_JUMPS = frozenset({"JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT"})
+# Loops close with JUMP_BACKWARD.  JUMP_BACKWARD_NO_INTERRUPT also jumps back, but only
+# from a `with` block's exception handler and in SEND (await/yield from) loops: not loops
+# of the program.
+BACKWARD_JUMPS = frozenset({"JUMP_BACKWARD"})
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
 # CO_GENERATOR | CO_COROUTINE | CO_ITERABLE_COROUTINE | CO_ASYNC_GENERATOR
 GENERATOR_FLAGS = 0x20 | 0x80 | 0x100 | 0x200
