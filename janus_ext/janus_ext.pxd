@@ -12,6 +12,7 @@ cdef class ValueSite:
     cdef readonly SiteCounts objects
     cdef readonly SiteCounts keys
     cdef readonly SiteCounts values
+    cdef readonly Py_ssize_t samples    # events recorded; capped at SITE_SAMPLES
 
 cdef class CodeProfile:
     cdef readonly object code
@@ -37,4 +38,4 @@ cdef class CodeProfile:
     cdef void on_branch(self, Py_ssize_t src, Py_ssize_t dest) except *
     cdef void on_call(self, Py_ssize_t offset, object callee) except *
     cdef ValueSite site(self, Py_ssize_t offset, str op, object name)
-    cdef void on_instruction(self, Py_ssize_t offset) except *
+    cdef bint on_instruction(self, Py_ssize_t offset) except -1

@@ -240,6 +240,24 @@ def test_while_loop_is_inverted():
     assert g.branch_join(0) == after
 
 
+def test_branch_in_an_endless_loop_joins_before_the_latch():
+    def f(n):
+        while True:
+            n += 1
+            if n > 3:
+                n = 0
+            else:
+                n = 1
+
+    g = ControlFlowGraph.from_code(f.__code__)
+    back = instruction(f, "JUMP_BACKWARD")
+    (loop,) = g.loops().values()
+    assert loop.header == back.jump_target and loop.exits == set()
+    assert g.branch_join(g.block_at(instruction(f, "POP_JUMP_IF_FALSE").offset)) == \
+        back.offset
+    assert g.immediate_post_dominators()[back.offset] == EXIT
+
+
 def test_continue_in_a_while_loop_makes_two_natural_loops():
     # The inverted loop's `continue` jumps back to the test, its bottom jumps back to the
     # body: one source loop, two headers, nested.

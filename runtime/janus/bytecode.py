@@ -63,13 +63,25 @@ def is_generator_like(code: types.CodeType) -> bool:
 @lru_cache(maxsize=1024)
 def decode(code: types.CodeType) -> tuple[Instruction, ...]:
     """The instructions of `code` in offset order, caches and EXTENDED_ARG folded away."""
-    raw = [i for i in dis.get_instructions(code) if i.opname != "EXTENDED_ARG"]
+    everything = list(dis.get_instructions(code))
+    # A jump onto an instruction with EXTENDED_ARG prefixes targets the first prefix;
+    # janus names every place by the real instruction's offset.
+    real_offset, pending = {}, []
+    for ins in everything:
+        pending.append(ins.offset)
+        if ins.opname != "EXTENDED_ARG":
+            for offset in pending:
+                real_offset[offset] = ins.offset
+            pending = []
+    raw = [i for i in everything if i.opname != "EXTENDED_ARG"]
     end = len(code.co_code)
     out = []
     for index, ins in enumerate(raw):
         next_offset = raw[index + 1].offset if index + 1 < len(raw) else end
+        target = None if ins.jump_target is None else real_offset.get(ins.jump_target,
+                                                                       ins.jump_target)
         out.append(Instruction(ins.offset, ins.opname, ins.arg, ins.argval,
-                               next_offset, ins.jump_target))
+                               next_offset, target))
     return tuple(out)
 
 

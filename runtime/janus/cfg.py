@@ -33,7 +33,8 @@ EXIT = -1
 # What ends a basic block (3.13 opnames; JUMP and JUMP_NO_INTERRUPT are pseudo-ops that
 # never appear in real code, listed so a hand-made instruction list still splits).
 TERMINATORS = frozenset({"RETURN_VALUE", "RETURN_CONST", "RAISE_VARARGS", "RERAISE"})
-UNCONDITIONAL_JUMPS = bytecode.BACKWARD_JUMPS | {"JUMP_FORWARD", "JUMP", "JUMP_NO_INTERRUPT"}
+UNCONDITIONAL_JUMPS = bytecode.BACKWARD_JUMPS | {"JUMP_FORWARD", "JUMP",
+                                                  "JUMP_NO_INTERRUPT"}
 # Successors are (fall-through, jump target). FOR_ITER's target, as dis reports it, is the
 # END_FOR after the loop; 3.13 really resumes two instructions later (past END_FOR and
 # POP_TOP, having popped the iterator itself), but the compiler's stack accounting is the
@@ -86,7 +87,8 @@ class ControlFlowGraph:
                 preds[target].append(block)
         for block, handler in handlers.items():
             if block not in successors or handler not in successors:
-                raise ValueError(f"exception edge {block} -> {handler} names a missing block")
+                raise ValueError(f"exception edge {block} -> {handler} names a "
+                                 "missing block")
         self.entry = entry
         self.blocks: dict[int, Block] = {
             b: Block(b, succs[b], tuple(sorted(preds[b])), tuple(instructions.get(b, ())),
@@ -241,16 +243,15 @@ class ControlFlowGraph:
                                      lambda b: self.blocks[b].predecessors)
 
     def post_dominators(self) -> dict[int, frozenset[int]]:
-        """{block: blocks that post-dominate it, itself and EXIT included}; EXIT is not
-        a key. P
-        post-dominates N when every path from N to the exit goes through P.
+        """{block: blocks that post-dominate it, itself and EXIT included} (EXIT is not a
+        key). P post-dominates N when every path from N to the exit goes through P.
 
         The exit is the virtual node EXIT (-1), successor of every reachable block with
         no successors (returns and raises). A loop with no exit (`while True:` without
-        break or return) would never reach it, so its latches are linked to EXIT (Numba
-        links every body block; linking the latches only keeps the joins of branches
-        inside such a loop where they are). Blocks that still cannot reach EXIT (possible only in an irreducible
-        graph) are absent."""
+        break or return) would never reach it, so its latches are linked to EXIT. Numba
+        links every body block; linking only the latches keeps the joins of branches
+        inside such a loop where they are. Blocks that still cannot reach EXIT (possible
+        only in an irreducible graph) are absent."""
         return self._post_dominators
 
     @cached_property
@@ -421,5 +422,5 @@ def _tree_to_sets(idom, order) -> dict:
     sets = {}
     for node in order:
         parent = idom.get(node)
-        sets[node] = frozenset({node}) | sets[parent] if parent is not None else frozenset({node})
+        sets[node] = frozenset({node}) | sets.get(parent, frozenset())
     return sets
