@@ -17,6 +17,7 @@ cdef class ValueSite:
 cdef class CodeProfile:
     cdef readonly object code
     cdef readonly Py_ssize_t calls
+    cdef dict aliases          # EXTENDED_ARG offset -> the instruction it prefixes
     cdef dict fallthrough      # branch offset -> offset of the not-taken successor
     cdef list loop_ranges      # [(header, last latch)], from the bytecode front end
     cdef dict actions          # instruction offset -> tuple of value-site actions

@@ -161,8 +161,9 @@ cdef inline Py_ssize_t _frame_key():
 
 cdef class CodeProfile:
     def __cinit__(self, code, dict fallthrough, list loop_ranges, dict actions,
-                  tuple arg_names):
+                  tuple arg_names, dict aliases):
         self.code = code
+        self.aliases = aliases
         self.fallthrough = fallthrough
         self.loop_ranges = loop_ranges
         self.actions = actions
@@ -201,6 +202,8 @@ cdef class CodeProfile:
     cdef void on_transfer(self, Py_ssize_t src, Py_ssize_t dest) except *:
         cdef Py_ssize_t header, latch
         cdef dict pending = None
+        if self.aliases:
+            dest = self.aliases.get(dest, dest)
         if dest < src and dest in self.loops:
             pending = self.frames.setdefault(_frame_key(), {})
             pending[dest] = pending.get(dest, 0) + 1
@@ -211,6 +214,8 @@ cdef class CodeProfile:
                 (<SiteCounts>self.loops[header]).add(pending.pop(header, 0))
 
     cdef void on_branch(self, Py_ssize_t src, Py_ssize_t dest) except *:
+        if self.aliases:
+            dest = self.aliases.get(dest, dest)
         counts = self.branches.get(src)
         if counts is None:
             counts = self.branches[src] = [0, 0]
@@ -350,12 +355,14 @@ cdef void _claim_tool() except *:
     _tool_claimed = True
 
 
-def flag(code, dict fallthrough, list loop_ranges, dict actions, tuple arg_names):
+def flag(code, dict fallthrough, list loop_ranges, dict actions, tuple arg_names,
+         dict aliases):
     """Start profiling `code`.  The tables come from janus.bytecode.  A code object that
     is already flagged keeps its profile."""
     _claim_tool()
     if code not in _profiles:
-        _profiles[code] = CodeProfile(code, fallthrough, loop_ranges, actions, arg_names)
+        _profiles[code] = CodeProfile(code, fallthrough, loop_ranges, actions, arg_names,
+                                      aliases)
     events = (_events.PY_START | _events.PY_RETURN | _events.BRANCH | _events.JUMP
               | _events.CALL)
     if actions:

@@ -294,3 +294,17 @@ def test_unflag_stops_counting_and_reset_clears():
     assert not janus.is_flagged(f)
     janus.reset_profile(f)
     assert janus.profile(f)["calls"] == 0
+
+
+def test_loops_whose_header_has_an_extended_arg_prefix():
+    # A body over 255 code units puts EXTENDED_ARG before FOR_ITER; JUMP events then
+    # report the prefix as their destination.
+    source = ("def f(xs):\n    s = 0\n    for x in xs:\n" + "        s += x\n" * 100
+              + "    return s\n")
+    namespace = {}
+    exec(source, namespace)
+    f = namespace["f"]
+    janus.flag(f)
+    assert f([1, 2, 3]) == 600
+    [header] = offsets(f, "FOR_ITER")
+    assert janus.profile(f)["loops"] == {header: {3: 1}}

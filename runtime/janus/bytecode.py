@@ -54,6 +54,7 @@ class ProfileTables:
     loop_ranges: list         # [(header offset, last back-edge offset)], by header
     actions: dict             # offset -> tuple of (kind, site offset, depth, op, name)
     arg_names: tuple
+    aliases: dict             # see prefix_aliases
 
 
 def is_generator_like(code: types.CodeType) -> bool:
@@ -61,19 +62,26 @@ def is_generator_like(code: types.CodeType) -> bool:
 
 
 @lru_cache(maxsize=1024)
+def prefix_aliases(code: types.CodeType) -> dict[int, int]:
+    """{EXTENDED_ARG offset: offset of the instruction it prefixes}.  A jump onto a
+    prefixed instruction targets its first prefix (in dis, and in the destinations of
+    sys.monitoring's JUMP and BRANCH events); janus names every place by the real
+    instruction's offset."""
+    aliases, pending = {}, []
+    for ins in dis.get_instructions(code):
+        if ins.opname == "EXTENDED_ARG":
+            pending.append(ins.offset)
+        else:
+            aliases.update((offset, ins.offset) for offset in pending)
+            pending = []
+    return aliases
+
+
+@lru_cache(maxsize=1024)
 def decode(code: types.CodeType) -> tuple[Instruction, ...]:
     """The instructions of `code` in offset order, caches and EXTENDED_ARG folded away."""
-    everything = list(dis.get_instructions(code))
-    # A jump onto an instruction with EXTENDED_ARG prefixes targets the first prefix;
-    # janus names every place by the real instruction's offset.
-    real_offset, pending = {}, []
-    for ins in everything:
-        pending.append(ins.offset)
-        if ins.opname != "EXTENDED_ARG":
-            for offset in pending:
-                real_offset[offset] = ins.offset
-            pending = []
-    raw = [i for i in everything if i.opname != "EXTENDED_ARG"]
+    real_offset = prefix_aliases(code)
+    raw = [i for i in dis.get_instructions(code) if i.opname != "EXTENDED_ARG"]
     end = len(code.co_code)
     out = []
     for index, ins in enumerate(raw):
@@ -145,4 +153,5 @@ def profile_tables(code: types.CodeType) -> ProfileTables:
     fallthrough = {i.offset: i.next_offset for i in instructions
                    if i.opname in CONDITIONAL_BRANCHES}
     return ProfileTables(fallthrough, loop_ranges(instructions),
-                         value_site_actions(instructions), argument_names(code))
+                         value_site_actions(instructions), argument_names(code),
+                         prefix_aliases(code))

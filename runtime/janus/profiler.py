@@ -32,7 +32,7 @@ def flag(fn) -> None:
     code = code_of(fn)
     tables = bytecode.profile_tables(code)
     janus_ext.flag(code, tables.fallthrough, tables.loop_ranges, tables.actions,
-                   tables.arg_names)
+                   tables.arg_names, tables.aliases)
 
 
 def unflag(fn) -> None:
