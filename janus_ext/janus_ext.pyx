@@ -505,7 +505,7 @@ def release():
 # reads each accessor once per check (memo) and stops at the first failure.
 
 A_ARG, A_GLOBAL, A_ATTR, A_ITEM, A_TYPE, A_CELL = 0, 1, 2, 3, 4, 5
-G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS = 0, 1, 2, 3, 4, 5
+G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN = 0, 1, 2, 3, 4, 5, 6
 
 cdef object _MISSING = object()
 
@@ -584,6 +584,8 @@ cdef bint _holds(tuple guard, object value) except -1:
         return True
     if kind == G_KEYS:          # (G_KEYS, acc, (keys...)): a dict with exactly these keys
         return type(value) is dict and tuple(value) == guard[2]
+    if kind == G_LEN:
+        return len(value) == guard[2]
     raise ValueError(f"janus_ext: unknown guard kind {kind!r}")
 
 

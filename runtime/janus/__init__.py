@@ -18,6 +18,12 @@ _PROFILER_API = ("flag", "unflag", "is_flagged", "profile", "reset_profile", "de
                  "MEGAMORPHIC")
 
 
+def stats() -> dict:
+    """What janus did with each function it considered (see JANUS_STATS)."""
+    from . import counters
+    return counters.snapshot()
+
+
 def __getattr__(name):
     # The profiler (and janus_ext) load on first use, keeping interpreter start-up cheap.
     if name in _PROFILER_API:

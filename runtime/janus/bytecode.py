@@ -88,9 +88,29 @@ def decode(code: types.CodeType) -> tuple[Instruction, ...]:
         next_offset = raw[index + 1].offset if index + 1 < len(raw) else end
         target = None if ins.jump_target is None else real_offset.get(ins.jump_target,
                                                                        ins.jump_target)
-        out.append(Instruction(ins.offset, ins.opname, ins.arg, ins.argval,
+        out.append(Instruction(ins.offset, ins.opname, ins.arg, _argval(ins),
                                next_offset, target))
     return tuple(out)
+
+
+def _argval(ins):
+    """dis's argval, normalised where 3.13 packs several things into one oparg."""
+    if ins.opname == "BINARY_OP":
+        return dis._nb_ops[ins.arg][1]                    # "+", "+=", ...
+    if ins.opname == "COMPARE_OP":
+        return dis.cmp_op[ins.arg >> 5], bool(ins.arg & 16)   # (op, coerce to bool)
+    if ins.opname == "CALL_INTRINSIC_1":
+        return ins.argrepr                                # "INTRINSIC_LIST_TO_TUPLE"
+    return ins.argval
+
+
+def for_iter_exit(instructions: dict, for_iter: Instruction) -> int:
+    """Where an exhausted FOR_ITER continues: 3.13 jumps past the END_FOR and the
+    POP_TOP at its target (the target dis shows is the END_FOR)."""
+    end_for = instructions[for_iter.jump_target]
+    pop_top = instructions[end_for.next_offset]
+    assert (end_for.opname, pop_top.opname) == ("END_FOR", "POP_TOP"), (end_for, pop_top)
+    return pop_top.next_offset
 
 
 def argument_names(code: types.CodeType) -> tuple[str, ...]:

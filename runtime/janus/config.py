@@ -22,14 +22,19 @@ SWITCHES = (
            "on: profile hot code and run it as TensorFlow graphs. "
            "off: the plain CPython 3.13.5 interpreter; nothing of janus is imported "
            "(the reference that janus results are compared against)."),
+    Switch("JANUS_STATS", "0", ("0", "1"),
+           "1: at exit, print to stderr what janus did with each function it considered: "
+           "calls, graph runs, interpreted calls, builds, and the reason for every "
+           "fallback, guard miss and non-conversion."),
 )
 
 
 class Config:
-    __slots__ = ("mode",)
+    __slots__ = ("mode", "stats")
 
-    def __init__(self, mode: str):
+    def __init__(self, mode: str, stats: bool):
         self.mode = mode
+        self.stats = stats
 
     @property
     def enabled(self) -> bool:
@@ -48,7 +53,7 @@ def switch_value(switch: Switch, environ) -> str:
 def from_environ(environ=None) -> Config:
     environ = os.environ if environ is None else environ
     values = {s.name: switch_value(s, environ) for s in SWITCHES}
-    return Config(mode=values["JANUS_MODE"])
+    return Config(mode=values["JANUS_MODE"], stats=values["JANUS_STATS"] == "1")
 
 
 def help_text() -> str:

@@ -8,7 +8,7 @@ the accessors before each graph call and refuses the graph when one does not hol
 
 import janus_ext
 from janus_ext import (A_ARG, A_ATTR, A_CELL, A_GLOBAL, A_ITEM, A_TYPE, G_ELEMENTS, G_EQ,
-                       G_IS, G_KEYS, G_TENSOR, G_TYPE)
+                       G_IS, G_KEYS, G_LEN, G_TENSOR, G_TYPE)
 
 # Immutable Python values that a graph may bake in, guarded by type and equality.
 SPECIALISABLE = (bool, int, float, str, bytes, type(None), complex)
@@ -82,6 +82,9 @@ class GuardSet:
     def require_elements(self, acc, container):
         self._add((G_ELEMENTS, acc, type(container), tuple(container)), ("elements", id(acc)))
 
+    def require_length(self, acc, length):
+        self._add((G_LEN, acc, length), ("len", id(acc)))
+
     def require_keys(self, acc, mapping):
         self._add((G_KEYS, acc, tuple(mapping)), ("keys", id(acc)))
 
@@ -112,6 +115,8 @@ def explain_failure(guard, args, arg_names) -> str:
                 f"{shape} is not {guard[2].__name__} {guard[3]} {expected}")
     if kind == G_EQ:
         return f"{where}: {value!r} is not {guard[3]!r}"
+    if kind == G_LEN:
+        return f"{where}: length {len(value)} is not {guard[2]}"
     if kind in (G_ELEMENTS, G_KEYS):
         return f"{where}: contents changed"
     if kind == G_TYPE:

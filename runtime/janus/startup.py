@@ -1,7 +1,7 @@
 """Interpreter start-up (called from site.main() by cpython-patches/0002) → active runtime.
 
-Start-up must stay cheap: `janus-python -c pass` imports only this, config and the
-package itself.  TensorFlow and janus_ext load when code is first flagged.
+Start-up must stay cheap: `janus-python -c pass` imports only this, config, hot and the
+package itself.  TensorFlow and janus_ext load when the program imports TensorFlow.
 """
 
 import os
@@ -22,6 +22,18 @@ def activate() -> None:
         print(f"janus-python: error: {exc}", file=sys.stderr)
         sys.stderr.flush()
         os._exit(2)
+    if not _config.enabled:
+        return
+    from . import hot
+    hot.watch_imports()
+    if _config.stats:
+        import atexit
+        atexit.register(_report_stats)
+
+
+def _report_stats():
+    from . import counters
+    counters.report()
 
 
 def active_config():

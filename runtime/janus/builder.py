@@ -1,0 +1,774 @@
+"""Code object + one call's arguments → TF concrete function + entry guards.
+
+The builder executes the function's bytecode symbolically (it never re-runs the user's
+Python under tf.function tracing).  Values on its stack are either Python objects known
+at build time, or symbolic tensors of the graph being built:
+
+- tensor and ndarray arguments become graph inputs; everything else an argument holds is
+  specialised and guarded (janus/guards.py);
+- globals, attributes and items read at build time are guarded where they come from;
+- calls of TensorFlow / Keras functions, layers, losses, optimizers and GradientTape run
+  with the symbolic values and so add their ops to the graph (the paper's whitelist), as
+  do the pure builtins; other Python functions are inlined by executing their bytecode;
+- anything else raises Unsupported, with the place and the reason, and the executor
+  leaves that call to the interpreter.
+"""
+
+import builtins
+import inspect
+import operator
+import types
+
+import numpy as np
+import tensorflow as tf
+
+from . import bytecode, guards
+
+LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
+# Builtins that are pure functions of their arguments: evaluated at build time.
+PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
+    "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "float", "int",
+    "isinstance", "issubclass", "len", "list", "max", "min", "pow", "range", "reversed",
+    "round", "sorted", "sum", "tuple", "zip", "slice", "str", "repr", "hash", "iter",
+))
+# Methods of build-time containers that are safe when janus created the container.
+CONTAINER_TYPES = (list, dict, set)
+# Stateful random ops draw different numbers in a graph than eagerly: refusing them keeps
+# results equal to JANUS_MODE=off.  Keras 3's seeded random ops are stateless and fine.
+STATEFUL_RANDOM_OPS = frozenset({
+    "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal",
+    "Multinomial", "RandomShuffle", "RandomGamma", "RandomPoisson", "RandomPoissonV2",
+})
+MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
+MAX_INLINE_DEPTH = 32
+
+BINARY_OPS = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "@": operator.matmul,
+    "&": operator.and_, "|": operator.or_, "^": operator.xor, "<<": operator.lshift,
+    ">>": operator.rshift,
+}
+INPLACE_OPS = {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior, "^=": operator.ixor,
+    "<<=": operator.ilshift, ">>=": operator.irshift,
+}
+COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+               ">": operator.gt, ">=": operator.ge}
+
+
+class Unsupported(Exception):
+    """The builder cannot convert this call; the interpreter runs it instead."""
+
+    def __init__(self, reason, code=None, offset=None):
+        where = ""
+        if code is not None:
+            line = _line_of(code, offset)
+            where = f" ({code.co_qualname} at {code.co_filename}:{line})"
+        super().__init__(reason + where)
+        self.reason = reason
+
+
+def _line_of(code, offset):
+    if offset is None:
+        return code.co_firstlineno
+    for start, end, line in code.co_lines():
+        if start <= offset < end and line is not None:
+            return line
+    return code.co_firstlineno
+
+
+class _Null:
+    """The NULL that 3.13 pushes below a callable or after a global."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "NULL"
+
+
+NULL = _Null()
+
+
+def is_symbolic(value) -> bool:
+    return isinstance(value, tf.Tensor) and not hasattr(value, "_numpy")
+
+
+def is_library_object(value) -> bool:
+    module = getattr(type(value), "__module__", "") or ""
+    return module.startswith(LIBRARY_MODULES)
+
+
+def _module_of_callable(fn) -> str:
+    target = getattr(fn, "__func__", fn)
+    module = getattr(target, "__module__", None)
+    if module is None and hasattr(fn, "__self__"):
+        module = type(fn.__self__).__module__
+    return module or ""
+
+
+class InputPlan:
+    """Where the graph's inputs come from: (accessor, shape pattern) per tensor leaf."""
+
+    def __init__(self):
+        self.accessors: list[tuple] = []
+        self.specs: list[tf.TensorSpec] = []
+        self.is_numpy: list[bool] = []
+
+
+class Builder:
+    """Symbolically executes one call; see the module docstring."""
+
+    def __init__(self, code, globals_dict, arg_names, args, relaxed_dims):
+        self.code = code
+        self.globals = globals_dict
+        self.builtins = builtins.__dict__
+        self.arg_names = arg_names
+        self.args = args
+        self.relaxed_dims = relaxed_dims      # {arg accessor description: set of dims}
+        self.guards = guards.GuardSet()
+        self.inputs = InputPlan()
+        self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
+        self.keep_alive: list = []
+        self.created: set[int] = set()        # ids of containers made during the build
+        self.steps = 0
+        self.depth = 0
+        self.entered: list = []               # context managers to leave on failure
+
+    # -- argument planning ---------------------------------------------------------
+
+    def plan_inputs(self):
+        """Guard every argument and decide which leaves become graph inputs."""
+        for index, (name, value) in enumerate(zip(self.arg_names, self.args)):
+            self._plan(guards.arg(index), value, name)
+
+    def _plan(self, acc, value, where):
+        if isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
+            if is_symbolic(value):
+                raise Unsupported(f"argument {where} is a symbolic tensor")
+            if isinstance(value, np.ndarray) and value.dtype == object:
+                raise Unsupported(f"argument {where} is an object array")
+            relaxed = self.relaxed_dims.get(where, set())
+            pattern = tuple(None if d in relaxed else int(n)
+                            for d, n in enumerate(value.shape))
+            self.guards.require_tensor(acc, value, pattern)
+            self.inputs.accessors.append(acc)
+            self.inputs.specs.append(tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
+            self.inputs.is_numpy.append(isinstance(value, np.ndarray))
+        elif type(value) in (tuple, list):
+            self.guards.require_type(acc, type(value))
+            self.guards.require_length(acc, len(value))
+            for i, element in enumerate(value):
+                self._plan(guards.item(acc, i), element, f"{where}[{i}]")
+        elif type(value) is dict:
+            self.guards.require_keys(acc, value)
+            for key, item in value.items():
+                self._plan(guards.item(acc, key), item, f"{where}[{key!r}]")
+        else:
+            self.guards.require_value(acc, value)
+            self._remember(value, acc)
+
+    def substitute(self, flat_inputs):
+        """The call's arguments with graph input tensors in place of tensor leaves."""
+        replacements = dict(zip((id(a) for a in self.inputs.accessors), flat_inputs))
+        return tuple(self._substitute(guards.arg(i), v, replacements)
+                     for i, v in enumerate(self.args))
+
+    def _substitute(self, acc, value, replacements):
+        for plan_acc in self.inputs.accessors:
+            if plan_acc == acc:
+                return replacements[id(plan_acc)]
+        if type(value) in (tuple, list):
+            items = [self._substitute(guards.item(acc, i), v, replacements)
+                     for i, v in enumerate(value)]
+            return type(value)(items)
+        if type(value) is dict:
+            return {k: self._substitute(guards.item(acc, k), v, replacements)
+                    for k, v in value.items()}
+        return value
+
+    def _remember(self, value, acc):
+        if type(value) not in guards.SPECIALISABLE:
+            self.sources[id(value)] = acc
+            self.keep_alive.append(value)
+
+    # -- running ---------------------------------------------------------------------
+
+    def run(self, args):
+        try:
+            return self.execute(self.code, self.globals, dict(zip(self.arg_names, args)))
+        except Unsupported:
+            self._leave_contexts()
+            raise
+        except Exception as exc:  # a TF or Python error while building: not convertible
+            self._leave_contexts()
+            raise Unsupported(f"building raised {type(exc).__name__}: {exc}",
+                              self.code) from exc
+
+    def _leave_contexts(self):
+        while self.entered:
+            exit_fn = self.entered.pop()
+            try:
+                exit_fn(None, None, None)
+            except Exception:
+                pass
+
+    def execute(self, code, globals_dict, local_values):
+        if code.co_flags & bytecode.GENERATOR_FLAGS:
+            raise Unsupported("generators and coroutines are left to the interpreter", code)
+        if code.co_freevars or code.co_cellvars:
+            raise Unsupported("closures are not converted yet", code)
+        self.depth += 1
+        if self.depth > MAX_INLINE_DEPTH:
+            raise Unsupported("inlining too deep (recursion is a later issue)", code)
+        try:
+            return Frame(self, code, globals_dict, local_values).run()
+        finally:
+            self.depth -= 1
+
+    # -- reading the outside world ---------------------------------------------------
+
+    def read_global(self, globals_dict, name, code, offset):
+        if name in globals_dict:
+            value = globals_dict[name]
+        elif name in self.builtins:
+            value = self.builtins[name]
+        else:
+            raise Unsupported(f"global {name!r} is not defined", code, offset)
+        acc = guards.global_(globals_dict, self.builtins, name)
+        self._guard_read(acc, value, f"global {name!r}", code, offset)
+        return value
+
+    def _guard_read(self, acc, value, what, code, offset):
+        if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable):
+            raise Unsupported(f"{what} holds a tensor; reading tensors from the Python "
+                              "heap at run time is not converted yet", code, offset)
+        if isinstance(value, np.ndarray):
+            raise Unsupported(f"{what} holds an ndarray that could change", code, offset)
+        if type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
+            # Same elements in the same order; not the same list object, since
+            # properties such as Keras' trainable_variables build a new list each time.
+            self.guards.require_elements(acc, value)
+        elif type(value) is tuple:
+            self.guards.require_equal(acc, value) if _hashable(value) else \
+                self.guards.require_elements(acc, value)
+        elif type(value) in (dict, set):
+            raise Unsupported(f"{what} is a mutable {type(value).__name__}", code, offset)
+        else:
+            self.guards.require_value(acc, value)
+        self._remember(value, acc)
+
+    def load_attr(self, owner, name, code, offset):
+        if owner is NULL:
+            raise Unsupported("attribute of NULL", code, offset)
+        if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
+            return getattr(owner, name)
+        library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
+                   and (owner.__name__ or "").startswith(LIBRARY_MODULES))
+        if not library:
+            self._check_plain_attribute(owner, name, code, offset)
+        value = getattr(owner, name)
+        acc = self.sources.get(id(owner))
+        if acc is None:
+            # Derived from guarded values by deterministic steps: nothing more to guard,
+            # except for tensors and containers that could change under the graph.
+            if type(value) is list:
+                raise Unsupported(f"attribute {name!r} holds a list janus cannot guard",
+                                  code, offset)
+            if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable) \
+                    and not is_symbolic(value):
+                raise Unsupported(f"attribute {name!r} holds a tensor read from the heap",
+                                  code, offset)
+            return value
+        if isinstance(value, (types.MethodType, types.BuiltinMethodType)) and library:
+            return value      # methods of framework objects: the whitelist
+        if isinstance(value, types.MethodType):
+            # Guard the function behind the method on the owner's type.
+            func_acc = guards.attr(guards.type_of(acc), name)
+            self.guards.require_is(func_acc, getattr(type(owner), name))
+            return value
+        self._guard_read(guards.attr(acc, name), value, f"attribute {name!r}", code, offset)
+        return value
+
+    def _check_plain_attribute(self, owner, name, code, offset):
+        owner_type = type(owner)
+        if isinstance(owner, type) or isinstance(owner, types.ModuleType):
+            return
+        if owner_type.__getattribute__ is not object.__getattribute__ or \
+                hasattr(owner_type, "__getattr__"):
+            raise Unsupported(f"{owner_type.__qualname__} customises attribute access",
+                              code, offset)
+        descriptor = inspect.getattr_static(owner_type, name, None)
+        if descriptor is not None and hasattr(type(descriptor), "__get__") and (
+                hasattr(type(descriptor), "__set__") or hasattr(type(descriptor), "__delete__")):
+            raise Unsupported(f"{owner_type.__qualname__}.{name} is a property or data "
+                              "descriptor, which may have side effects", code, offset)
+
+    # -- calls -----------------------------------------------------------------------
+
+    def call(self, fn, args, kwargs, code, offset):
+        if any(a is NULL for a in args):
+            raise Unsupported("call with a NULL argument", code, offset)
+        if type(fn) is _WithExit:
+            return fn(*args)
+        if _is_pure_builtin(fn):
+            result = fn(*args, **kwargs)
+            if isinstance(result, CONTAINER_TYPES):
+                self.created.add(id(result))
+                self.keep_alive.append(result)
+            return result
+        if isinstance(fn, types.FunctionType) and not \
+                _module_of_callable(fn).startswith(LIBRARY_MODULES):
+            return self.inline(fn, args, kwargs, code, offset)
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
+                and not _module_of_callable(fn.__func__).startswith(LIBRARY_MODULES):
+            return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
+        if isinstance(fn, types.BuiltinMethodType) and id(getattr(fn, "__self__", None)) \
+                in self.created and isinstance(fn.__self__, CONTAINER_TYPES):
+            return fn(*args, **kwargs)
+        if self._is_library_callable(fn):
+            return fn(*args, **kwargs)
+        raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
+                          "function, a pure builtin, or a Python function)", code, offset)
+
+    def _is_library_callable(self, fn):
+        if isinstance(fn, type):
+            return fn.__module__.startswith(LIBRARY_MODULES)
+        if isinstance(fn, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                           types.BuiltinMethodType)):
+            return _module_of_callable(fn).startswith(LIBRARY_MODULES)
+        if is_library_object(fn):
+            # A Keras layer or model whose call() the user wrote runs user Python under
+            # Keras' __call__: that is tracing, which janus must not do.
+            call_impl = getattr(type(fn), "call", None)
+            if call_impl is not None and not _module_of_callable(call_impl).startswith(
+                    LIBRARY_MODULES):
+                raise Unsupported(f"{type(fn).__qualname__}.call is user code run by "
+                                  "Keras: not converted yet")
+            return True
+        if is_symbolic(fn):
+            return False
+        call_impl = getattr(type(fn), "call", None)
+        if call_impl is not None and hasattr(type(fn), "__call__") and \
+                _module_of_callable(type(fn).__call__).startswith(LIBRARY_MODULES):
+            raise Unsupported(f"{type(fn).__qualname__} is a user subclass of a Keras "
+                              "layer: its call() is not converted yet")
+        return False
+
+    def inline(self, fn, args, kwargs, code, offset):
+        if fn.__code__ is self.code:
+            raise Unsupported("recursive call (recursive graphs are a later issue)",
+                              code, offset)
+        try:
+            bound = inspect.signature(fn).bind(*args, **kwargs)
+        except TypeError as exc:
+            raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code, offset)
+        bound.apply_defaults()
+        return self.execute(fn.__code__, fn.__globals__, dict(bound.arguments))
+
+    def check_graph(self, graph):
+        for op in graph.get_operations():
+            if op.type in STATEFUL_RANDOM_OPS:
+                raise Unsupported(f"stateful random op {op.type} ({op.name}) would draw "
+                                  "other numbers in a graph than eagerly", self.code)
+
+
+def _is_pure_builtin(fn):
+    try:
+        return fn in PURE_BUILTINS
+    except TypeError:           # unhashable callables are no builtins
+        return False
+
+
+def _hashable(value):
+    try:
+        hash(value)
+        return True
+    except TypeError:
+        return False
+
+
+class Frame:
+    """One function activation being executed symbolically."""
+
+    def __init__(self, builder, code, globals_dict, local_values):
+        self.b = builder
+        self.code = code
+        self.globals = globals_dict
+        self.locals = local_values
+        self.stack: list = []
+        self.instructions = {i.offset: i for i in bytecode.decode(code)}
+        self.kwnames = None
+
+    def run(self):
+        offset = 0
+        while True:
+            self.b.steps += 1
+            if self.b.steps > MAX_INSTRUCTIONS:
+                raise Unsupported("too many instructions to unroll", self.code, offset)
+            ins = self.instructions.get(offset)
+            if ins is None:
+                raise Unsupported(f"no instruction at offset {offset}", self.code, offset)
+            handler = getattr(self, "op_" + ins.opname, None)
+            if handler is None:
+                raise Unsupported(f"instruction {ins.opname} is not converted yet",
+                                  self.code, ins.offset)
+            outcome = handler(ins)
+            if outcome is None:
+                offset = ins.next_offset
+            elif type(outcome) is _Return:
+                return outcome.value
+            else:
+                offset = outcome
+
+    # stack helpers
+    def push(self, value):
+        self.stack.append(value)
+
+    def pop(self):
+        return self.stack.pop()
+
+    def popn(self, n):
+        if n == 0:
+            return []
+        values = self.stack[-n:]
+        del self.stack[-n:]
+        return values
+
+    def fail(self, reason, ins):
+        raise Unsupported(reason, self.code, ins.offset)
+
+    # -- no-ops and constants --------------------------------------------------------
+    def op_RESUME(self, ins): pass
+    def op_NOP(self, ins): pass
+    def op_CACHE(self, ins): pass
+    def op_COPY_FREE_VARS(self, ins): pass
+
+    def op_LOAD_CONST(self, ins):
+        self.push(ins.argval)
+
+    def op_RETURN_VALUE(self, ins):
+        return _Return(self.pop())
+
+    def op_RETURN_CONST(self, ins):
+        return _Return(ins.argval)
+
+    def op_PUSH_NULL(self, ins):
+        self.push(NULL)
+
+    def op_POP_TOP(self, ins):
+        self.pop()
+
+    def op_COPY(self, ins):
+        self.push(self.stack[-ins.arg])
+
+    def op_SWAP(self, ins):
+        self.stack[-1], self.stack[-ins.arg] = self.stack[-ins.arg], self.stack[-1]
+
+    # -- locals ----------------------------------------------------------------------
+    def _load(self, name, ins):
+        if name not in self.locals:
+            self.fail(f"local {name!r} is unbound here", ins)
+        return self.locals[name]
+
+    def op_LOAD_FAST(self, ins):
+        self.push(self._load(ins.argval, ins))
+
+    op_LOAD_FAST_CHECK = op_LOAD_FAST
+
+    def op_LOAD_FAST_LOAD_FAST(self, ins):
+        first, second = ins.argval
+        self.push(self._load(first, ins))
+        self.push(self._load(second, ins))
+
+    def op_LOAD_FAST_AND_CLEAR(self, ins):
+        self.push(self.locals.pop(ins.argval, NULL))
+
+    def op_STORE_FAST(self, ins):
+        value = self.pop()
+        if value is NULL:
+            self.locals.pop(ins.argval, None)
+        else:
+            self.locals[ins.argval] = value
+
+    def op_STORE_FAST_STORE_FAST(self, ins):
+        first, second = ins.argval
+        self.locals[first] = self.pop()
+        self.locals[second] = self.pop()
+
+    def op_STORE_FAST_LOAD_FAST(self, ins):
+        store, load = ins.argval
+        self.locals[store] = self.pop()
+        self.push(self._load(load, ins))
+
+    def op_DELETE_FAST(self, ins):
+        self.locals.pop(ins.argval, None)
+
+    # -- globals and attributes ------------------------------------------------------
+    def op_LOAD_GLOBAL(self, ins):
+        self.push(self.b.read_global(self.globals, ins.argval, self.code, ins.offset))
+        if ins.arg & 1:
+            self.push(NULL)
+
+    def op_LOAD_ATTR(self, ins):
+        owner = self.pop()
+        value = self.b.load_attr(owner, ins.argval, self.code, ins.offset)
+        self.push(value)
+        if ins.arg & 1:            # method form: (callable, self-or-NULL)
+            self.push(NULL)
+
+    def op_STORE_ATTR(self, ins):
+        self.fail("attribute writes are not converted yet (heap state is a later issue)",
+                  ins)
+
+    def op_STORE_GLOBAL(self, ins):
+        self.fail("global writes are not converted yet (heap state is a later issue)", ins)
+
+    def op_STORE_SUBSCR(self, ins):
+        key, container, value = self.pop(), self.pop(), self.pop()
+        if id(container) not in self.b.created:
+            self.fail("item writes to objects from outside the call are not converted "
+                      "yet", ins)
+        container[key] = value
+
+    # -- calls -----------------------------------------------------------------------
+    def _call(self, ins, nargs, kwnames):
+        args = self.popn(nargs)
+        self_or_null = self.pop()
+        fn = self.pop()
+        if self_or_null is not NULL:
+            args = [self_or_null, *args]
+        kwargs = {}
+        if kwnames:
+            kwargs = dict(zip(kwnames, args[len(args) - len(kwnames):]))
+            args = args[:len(args) - len(kwnames)]
+        self.push(self.b.call(fn, tuple(args), kwargs, self.code, ins.offset))
+
+    def op_CALL(self, ins):
+        self._call(ins, ins.arg, None)
+
+    def op_CALL_KW(self, ins):
+        kwnames = self.pop()
+        self._call(ins, ins.arg, kwnames)
+
+    def op_CALL_FUNCTION_EX(self, ins):
+        kwargs = self.pop() if ins.arg & 1 else {}
+        args = self.pop()
+        self.pop()                  # NULL
+        fn = self.pop()
+        self.push(self.b.call(fn, tuple(args), dict(kwargs), self.code, ins.offset))
+
+    def op_CALL_INTRINSIC_1(self, ins):
+        value = self.pop()
+        if ins.argval == "INTRINSIC_LIST_TO_TUPLE":
+            self.push(tuple(value))
+        elif ins.argval == "INTRINSIC_UNARY_POSITIVE":
+            self.push(+value)
+        else:
+            self.fail(f"CALL_INTRINSIC_1 {ins.argval}", ins)
+
+    # -- context managers ------------------------------------------------------------
+    def op_BEFORE_WITH(self, ins):
+        manager = self.pop()
+        if not is_library_object(manager):
+            self.fail(f"`with` on {type(manager).__qualname__}: only TensorFlow/Keras "
+                      "context managers are converted", ins)
+        exit_fn = type(manager).__exit__.__get__(manager)
+        enter = type(manager).__enter__
+        # janus/hot.py wraps GradientTape.__enter__ to find training steps; the builder
+        # enters the tape of the graph it builds, which is no training step.
+        result = getattr(enter, "__wrapped__", enter)(manager)
+        self.b.entered.append(exit_fn)
+        self.push(_WithExit(self.b, exit_fn))
+        self.push(result)
+
+    # -- operators -------------------------------------------------------------------
+    def op_BINARY_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        symbol = ins.argval
+        if symbol in INPLACE_OPS:
+            if isinstance(left, CONTAINER_TYPES) and id(left) not in self.b.created:
+                self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
+            self.push(INPLACE_OPS[symbol](left, right))
+        else:
+            self.push(BINARY_OPS[symbol](left, right))
+
+    def op_COMPARE_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        comparison, to_bool = ins.argval
+        result = COMPARE_OPS[comparison](left, right)
+        if to_bool:
+            result = self._truth(result, ins)
+        self.push(result)
+
+    def op_IS_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        self.push((left is not right) if ins.arg else (left is right))
+
+    def op_CONTAINS_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        if is_symbolic(right) or is_symbolic(left):
+            self.fail("`in` on a tensor", ins)
+        self.push((left not in right) if ins.arg else (left in right))
+
+    def op_UNARY_NEGATIVE(self, ins):
+        self.push(-self.pop())
+
+    def op_UNARY_INVERT(self, ins):
+        self.push(~self.pop())
+
+    def op_UNARY_NOT(self, ins):
+        self.push(not self._truth(self.pop(), ins))
+
+    def _truth(self, value, ins):
+        if is_symbolic(value) or isinstance(value, tf.Variable):
+            self.fail("a decision on a tensor value (dynamic control flow is a later "
+                      "issue)", ins)
+        if isinstance(value, np.ndarray):
+            self.fail("truth value of an ndarray", ins)
+        return bool(value)
+
+    def op_TO_BOOL(self, ins):
+        self.push(self._truth(self.pop(), ins))
+
+    # -- containers ------------------------------------------------------------------
+    def _created(self, value):
+        self.b.created.add(id(value))
+        self.b.keep_alive.append(value)
+        return value
+
+    def op_BUILD_TUPLE(self, ins):
+        self.push(tuple(self.popn(ins.arg)))
+
+    def op_BUILD_LIST(self, ins):
+        self.push(self._created(list(self.popn(ins.arg))))
+
+    def op_BUILD_SET(self, ins):
+        self.push(self._created(set(self.popn(ins.arg))))
+
+    def op_BUILD_MAP(self, ins):
+        items = self.popn(2 * ins.arg)
+        self.push(self._created(dict(zip(items[::2], items[1::2]))))
+
+    def op_BUILD_CONST_KEY_MAP(self, ins):
+        keys = self.pop()
+        self.push(self._created(dict(zip(keys, self.popn(ins.arg)))))
+
+    def op_BUILD_SLICE(self, ins):
+        self.push(slice(*self.popn(ins.arg)))
+
+    def op_LIST_APPEND(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].append(value)
+
+    def op_LIST_EXTEND(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].extend(value)
+
+    def op_SET_ADD(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].add(value)
+
+    def op_MAP_ADD(self, ins):
+        value, key = self.pop(), self.pop()
+        self.stack[-ins.arg][key] = value
+
+    def op_DICT_UPDATE(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].update(value)
+
+    def op_BINARY_SUBSCR(self, ins):
+        key, container = self.pop(), self.pop()
+        if isinstance(container, (dict, list)) and id(container) not in self.b.created:
+            acc = self.b.sources.get(id(container))
+            if acc is None:
+                self.fail("item read from a container janus cannot guard", ins)
+            value = container[key]
+            self.b._guard_read(guards.item(acc, key), value, f"item {key!r}", self.code,
+                               ins.offset)
+            self.push(value)
+        else:
+            self.push(container[key])
+
+    def op_BINARY_SLICE(self, ins):
+        stop, start, container = self.pop(), self.pop(), self.pop()
+        self.push(container[start:stop])
+
+    def op_UNPACK_SEQUENCE(self, ins):
+        value = self.pop()
+        if is_symbolic(value):
+            self.fail("unpacking a tensor", ins)
+        items = list(value)
+        if len(items) != ins.arg:
+            self.fail("unpacking a sequence of the wrong length", ins)
+        self.stack.extend(reversed(items))
+
+    def op_FORMAT_SIMPLE(self, ins):
+        value = self.pop()
+        if is_symbolic(value):
+            self.fail("formatting a tensor", ins)
+        self.push(format(value))
+
+    def op_BUILD_STRING(self, ins):
+        self.push("".join(self.popn(ins.arg)))
+
+    # -- iteration (over build-time Python values: unrolled) --------------------------
+    def op_GET_ITER(self, ins):
+        value = self.pop()
+        if is_symbolic(value) or isinstance(value, tf.Variable):
+            self.fail("iterating over a tensor", ins)
+        self.push(iter(value))
+
+    def op_FOR_ITER(self, ins):
+        try:
+            self.push(next(self.stack[-1]))
+        except StopIteration:
+            self.pop()
+            return bytecode.for_iter_exit(self.instructions, ins)
+        return None
+
+    def op_END_FOR(self, ins):
+        self.pop()
+
+    # -- jumps -----------------------------------------------------------------------
+    def op_JUMP_FORWARD(self, ins):
+        return ins.jump_target
+
+    op_JUMP_BACKWARD = op_JUMP_FORWARD
+    op_JUMP_BACKWARD_NO_INTERRUPT = op_JUMP_FORWARD
+
+    def op_POP_JUMP_IF_TRUE(self, ins):
+        return ins.jump_target if self._truth(self.pop(), ins) else None
+
+    def op_POP_JUMP_IF_FALSE(self, ins):
+        return None if self._truth(self.pop(), ins) else ins.jump_target
+
+    def op_POP_JUMP_IF_NONE(self, ins):
+        return ins.jump_target if self.pop() is None else None
+
+    def op_POP_JUMP_IF_NOT_NONE(self, ins):
+        return ins.jump_target if self.pop() is not None else None
+
+    def op_RAISE_VARARGS(self, ins):
+        self.fail("raise inside converted code (in-graph assertions are a later issue)",
+                  ins)
+
+
+class _Return:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class _WithExit:
+    """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit."""
+    __slots__ = ("builder", "exit_fn")
+
+    def __init__(self, builder, exit_fn):
+        self.builder, self.exit_fn = builder, exit_fn
+
+    def __call__(self, *exc_info):
+        self.builder.entered.remove(self.exit_fn)
+        return self.exit_fn(*exc_info)
+

@@ -1,0 +1,65 @@
+"""A GradientTape entered in a Python function → that function is taken over by janus.
+
+Training steps are where graphs pay: the functions that run automatic differentiation
+(the paper modified TF Eager's autodiff for the same purpose).  janus wraps
+GradientTape.__enter__ once TensorFlow has been imported; the wrapper costs one frame
+lookup per tape and tells the executor which code object entered it.
+"""
+
+import sys
+
+_installed = False
+
+
+class _TensorFlowWatcher:
+    """A meta path finder that finds nothing itself; when `tensorflow` finishes
+    importing, janus hooks its tape.  (Not an importlib.abc subclass: importing that at
+    every interpreter start costs more than this whole module.)"""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "tensorflow" or _installed:
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None and spec.loader is not None:
+                _wrap_loader(spec.loader)
+                return spec
+        return None
+
+
+def _wrap_loader(loader):
+    original = loader.exec_module
+
+    def exec_module(module):
+        original(module)
+        install(module)
+
+    loader.exec_module = exec_module
+
+
+def install(tf_module):
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    from . import executor
+
+    tape_type = tf_module.GradientTape
+    original_enter = tape_type.__enter__
+
+    def __enter__(self):
+        frame = sys._getframe(1)
+        executor.consider(frame.f_code, frame.f_globals)
+        return original_enter(self)
+
+    __enter__.__wrapped__ = original_enter
+    tape_type.__enter__ = __enter__
+
+
+def watch_imports():
+    if "tensorflow" in sys.modules:
+        install(sys.modules["tensorflow"])
+    else:
+        sys.meta_path.insert(0, _TensorFlowWatcher())
