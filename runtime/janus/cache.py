@@ -32,21 +32,25 @@ class GraphCache:
             return None, "no graph yet"
         newest = entries[0]
         failed = newest.guards[janus_ext.check_guards(newest.guards, args)]
-        self._relax(failed, args)
+        self._relax(newest, args)
         return None, guards.explain_failure(failed, args, self.arg_names)
 
-    def _relax(self, failed, args):
-        if failed[0] != guards.G_TENSOR:
-            return
-        value = janus_ext.read_accessor(failed[1], args)
-        shape = getattr(value, "shape", None)
-        if shape is None or getattr(value, "dtype", None) != failed[3] or \
-                len(shape) != len(failed[4]):
-            return
-        where = guards.describe_accessor(failed[1], self.arg_names)
-        dims = {d for d, (got, want) in enumerate(zip(shape, failed[4]))
-                if want is not None and got != want}
-        self.relaxed_dims.setdefault(where, set()).update(dims)
+    def _relax(self, graph, args):
+        # Every tensor input whose dimension changed, not only the first guard that
+        # failed: images (64, 8, 8, 1) and labels (64,) shrink to 29 together.
+        for guard in graph.guards:
+            if guard[0] != guards.G_TENSOR:
+                continue
+            value = janus_ext.read_accessor(guard[1], args)
+            shape = getattr(value, "shape", None)
+            if shape is None or getattr(value, "dtype", None) != guard[3] or \
+                    len(shape) != len(guard[4]):
+                continue
+            dims = {d for d, (got, want) in enumerate(zip(shape, guard[4]))
+                    if want is not None and got != want}
+            if dims:
+                where = guards.describe_accessor(guard[1], self.arg_names)
+                self.relaxed_dims.setdefault(where, set()).update(dims)
 
     def can_build(self) -> bool:
         return self.builds < RECOMPILE_LIMIT

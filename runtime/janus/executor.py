@@ -205,6 +205,9 @@ def _consider(code, globals_dict):
         return
     state = _states[code] = CodeState(code, globals_dict)
     state.install()
+    # The call that entered the tape is already running in the interpreter.
+    state.stats.calls += 1
+    state._interpret("profiling")
 
 
 def release_all():
