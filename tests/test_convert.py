@@ -12,12 +12,17 @@ PROGRAM = REPO / "tests" / "programs" / "steps.py"
 
 
 @pytest.fixture(scope="module")
-def runs():
+def runs(tmp_path_factory):
     out = {}
+    report = tmp_path_factory.mktemp("stats") / "janus.json"
     for mode in ("on", "off"):
-        r = run_python([str(PROGRAM)], mode=mode)
+        r = run_python([str(PROGRAM)], mode=mode,
+                       env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1"})
         assert r.returncode == 0, r.stderr[-3000:]
         out[mode] = json.loads(r.stdout.splitlines()[-1])
+        if mode == "on":
+            out["report"] = json.loads(report.read_text())
+            out["log"] = [line for line in r.stderr.splitlines() if line.startswith("janus:")]
     return out
 
 
@@ -71,3 +76,25 @@ def test_unconvertible_steps_fall_back_with_a_reason(runs):
     stateful = runs["on"]["janus"]["stateful_step"]
     assert stateful["graph_runs"] == 0
     assert "interpreted: " in stateful["status"]
+
+
+def test_stats_report_and_log(runs):
+    report = runs["report"]
+    by_name = {f["name"]: f for f in report["functions"]}
+    keras = by_name["keras_step"]
+    assert (keras["calls"], keras["graph_calls"], keras["graphs_built"]) == (15, 12, 2)
+    assert keras["guard_misses"] == 1 and keras["not_converted"] is None
+    assert keras["file"].endswith("steps.py") and keras["line"] > 0
+    assert by_name["branchy_step"]["not_converted"].startswith("a decision on a tensor")
+    assert report["totals"]["graph_calls"] == sum(f["graph_calls"] for f in report["functions"])
+    assert "janus: keras_step: built graph 1 in" in "\n".join(runs["log"])
+    assert any(line.startswith("janus: branchy_step: stays in the interpreter: a decision")
+               for line in runs["log"])
+
+
+def test_hot_threshold_is_a_switch(tmp_path):
+    report = tmp_path / "janus.json"
+    r = run_python([str(PROGRAM)], env_extra={"JANUS_STATS": str(report), "JANUS_HOT": "6"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    keras = {f["name"]: f for f in json.loads(report.read_text())["functions"]}["keras_step"]
+    assert keras["calls"] - keras["graph_calls"] == 6

@@ -83,6 +83,16 @@ def test_missing_script_and_syntax_error(tmp_path, mode):
     assert "SyntaxError" in r.stderr and r.stdout == ""
 
 
+@pytest.mark.parametrize("name, value, allowed", [
+    ("JANUS_LOG", "yes", "one of: 0, 1; default 0"),
+    ("JANUS_HOT", "0", "an integer >= 1; default 3"),
+])
+def test_bad_switch_values_are_clear_errors(name, value, allowed):
+    r = run_python(["-c", "print('ran')"], env_extra={name: value})
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == f"janus-python: error: {name}={value!r} is not valid (must be {allowed})\n"
+
+
 def test_bad_janus_mode_is_a_clear_error():
     r = run_python(["-c", "print('ran')"], mode="bogus")
     assert r.returncode == 2
@@ -110,7 +120,7 @@ def test_startup_stays_light():
 def test_help_lists_every_switch():
     r = run_python(["-m", "janus", "--help"])
     assert r.returncode == 0
-    assert "JANUS_MODE=on|off" in r.stdout
+    assert "JANUS_MODE: on, off   (default: on)" in r.stdout
     readme = (REPO / "README.md").read_text()
     from janus import config
     for switch in config.SWITCHES:

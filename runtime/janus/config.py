@@ -11,30 +11,42 @@ class JanusConfigError(ValueError):
 
 
 class Switch:
-    __slots__ = ("name", "default", "choices", "doc")
+    __slots__ = ("name", "default", "allowed", "check", "doc")
 
-    def __init__(self, name: str, default: str, choices: tuple[str, ...], doc: str):
-        self.name, self.default, self.choices, self.doc = name, default, choices, doc
+    def __init__(self, name: str, default: str, allowed: str, check, doc: str):
+        self.name, self.default, self.allowed, self.check, self.doc = \
+            name, default, allowed, check, doc
+
+
+def _one_of(*choices):
+    return lambda value: value in choices
+
+
+def _positive_int(value):
+    return value.isdigit() and int(value) >= 1
 
 
 SWITCHES = (
-    Switch("JANUS_MODE", "on", ("on", "off"),
+    Switch("JANUS_MODE", "on", "on, off", _one_of("on", "off"),
            "on: profile hot code and run it as TensorFlow graphs. "
            "off: the plain CPython 3.13.5 interpreter; nothing of janus is imported "
            "(the reference that janus results are compared against)."),
-    Switch("JANUS_STATS", "0", ("0", "1"),
-           "1: at exit, print to stderr what janus did with each function it considered: "
-           "calls, graph runs, interpreted calls, builds, and the reason for every "
-           "fallback, guard miss and non-conversion."),
+    Switch("JANUS_STATS", "", "a file path", lambda value: True,
+           "when set, write a JSON report to this file at exit: per function janus "
+           "considered, calls, graph calls, graphs built, guard misses, assertion "
+           "failures, fallbacks and why it was not converted, plus totals."),
+    Switch("JANUS_LOG", "0", "0, 1", _one_of("0", "1"),
+           "1: print each graph build, rebuild and fallback to stderr, with its reason."),
+    Switch("JANUS_HOT", "3", "an integer >= 1", _positive_int,
+           "interpreted (profiled) calls of a function before janus builds its graph."),
 )
 
 
 class Config:
-    __slots__ = ("mode", "stats")
+    __slots__ = ("mode", "stats_path", "log", "hot_calls")
 
-    def __init__(self, mode: str, stats: bool):
-        self.mode = mode
-        self.stats = stats
+    def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int):
+        self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
 
     @property
     def enabled(self) -> bool:
@@ -43,24 +55,25 @@ class Config:
 
 def switch_value(switch: Switch, environ) -> str:
     value = environ.get(switch.name, switch.default)
-    if value not in switch.choices:
+    if not switch.check(value):
         raise JanusConfigError(
-            f"{switch.name}={value!r} is not valid (must be one of: "
-            f"{', '.join(switch.choices)}; default {switch.default})")
+            f"{switch.name}={value!r} is not valid (must be {'one of: ' if ',' in switch.allowed else ''}"
+            f"{switch.allowed}; default {switch.default or 'unset'})")
     return value
 
 
 def from_environ(environ=None) -> Config:
     environ = os.environ if environ is None else environ
     values = {s.name: switch_value(s, environ) for s in SWITCHES}
-    return Config(mode=values["JANUS_MODE"], stats=values["JANUS_STATS"] == "1")
+    return Config(mode=values["JANUS_MODE"], stats_path=values["JANUS_STATS"],
+                  log=values["JANUS_LOG"] == "1", hot_calls=int(values["JANUS_HOT"]))
 
 
 def help_text() -> str:
     import textwrap
     lines = ["janus-python switches (environment variables):", ""]
     for s in SWITCHES:
-        lines.append(f"  {s.name}={'|'.join(s.choices)}   (default: {s.default})")
+        lines.append(f"  {s.name}: {s.allowed}   (default: {s.default or 'unset'})")
         lines.extend(textwrap.wrap(s.doc, 80, initial_indent="      ",
                                    subsequent_indent="      "))
     return "\n".join(lines)

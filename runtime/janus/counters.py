@@ -1,9 +1,11 @@
-"""Per-code-object counters and reasons → `janus.stats()` and the JANUS_STATS=1 report.
+"""Per-code-object counters and reasons → `janus.stats()`, the JANUS_STATS=<file> JSON
+report and JANUS_LOG=1 lines.
 
 Every fallback, miss and non-conversion keeps its reason: "why did it not run as a
 graph?" must always have an answer.
 """
 
+import json
 import sys
 from collections import Counter
 
@@ -11,12 +13,17 @@ MAX_REASONS = 16
 
 
 class CodeStats:
-    __slots__ = ("name", "calls", "graph_runs", "interpreted", "builds", "build_seconds",
+    __slots__ = ("name", "qualname", "file", "line", "calls", "graph_runs", "interpreted",
+                 "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
                  "reasons", "status")
 
-    def __init__(self, name):
-        self.name = name
+    def __init__(self, code):
+        self.qualname, self.file, self.line = code.co_qualname, code.co_filename, \
+            code.co_firstlineno
+        self.name = f"{self.qualname} ({self.file}:{self.line})"
         self.calls = self.graph_runs = self.interpreted = self.builds = 0
+        self.guard_misses = self.fallbacks = 0
+        self.not_converted = None
         self.build_seconds = 0.0
         self.reasons: Counter = Counter()
         self.status = "profiling"
@@ -38,8 +45,7 @@ _table: dict = {}
 def for_code(code) -> CodeStats:
     stats = _table.get(code)
     if stats is None:
-        stats = _table[code] = CodeStats(
-            f"{code.co_qualname} ({code.co_filename}:{code.co_firstlineno})")
+        stats = _table[code] = CodeStats(code)
     return stats
 
 
@@ -47,14 +53,26 @@ def snapshot() -> dict:
     return {s.name: s.as_dict() for s in _table.values()}
 
 
-def report(stream=None):
-    stream = stream or sys.stderr
-    print("janus: per-function summary", file=stream)
-    if not _table:
-        print("  no function was considered for conversion", file=stream)
-    for s in _table.values():
-        print(f"  {s.name}: {s.status}; calls {s.calls}, graph runs {s.graph_runs}, "
-              f"interpreted {s.interpreted}, builds {s.builds} "
-              f"({s.build_seconds:.2f} s)", file=stream)
-        for reason, count in s.reasons.most_common():
-            print(f"      {count:>6} x {reason}", file=stream)
+COUNTERS = ("calls", "graph_calls", "graphs_built", "guard_misses", "assert_failures",
+            "fallbacks")
+
+
+def _json_entry(s):
+    return {"name": s.qualname, "file": s.file, "line": s.line, "calls": s.calls,
+            "graph_calls": s.graph_runs, "graphs_built": s.builds,
+            "guard_misses": s.guard_misses,
+            "assert_failures": 0,   # no in-graph assertions exist yet (dynamic control flow)
+            "fallbacks": s.fallbacks, "not_converted": s.not_converted,
+            "status": s.status, "reasons": dict(s.reasons)}
+
+
+def write_json(path):
+    functions = [_json_entry(s) for s in _table.values()]
+    totals = {key: sum(f[key] for f in functions) for key in COUNTERS}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"functions": functions, "totals": totals}, f, indent=1)
+
+
+def log(message):
+    """One JANUS_LOG=1 line."""
+    print(f"janus: {message}", file=sys.stderr, flush=True)

@@ -12,12 +12,19 @@ import time
 import janus_ext
 import tensorflow as tf
 
-from . import builder, bytecode, cache, counters, profiler
+from . import builder, bytecode, cache, counters, profiler, startup
 
 log = logging.getLogger(__name__)
 
 DECLINE = janus_ext.DECLINE
-HOT_CALLS = 3        # interpreted (profiled) calls before the first graph is built
+DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
+
+
+def _settings():
+    cfg = startup.active_config()
+    if cfg is None:
+        return DEFAULT_HOT_CALLS, False
+    return cfg.hot_calls, cfg.log
 
 
 class CompiledGraph:
@@ -90,6 +97,11 @@ class CodeState:
         self.cache = cache.GraphCache(self.arg_names)
         self.stats = counters.for_code(code)
         self.interpreted_calls = 0
+        self.hot_calls, self.log_events = _settings()
+
+    def _event(self, message):
+        if self.log_events:
+            counters.log(f"{self.stats.qualname}: {message}")
 
     def install(self):
         profiler.flag(self.code)
@@ -97,6 +109,8 @@ class CodeState:
 
     def give_up(self, reason):
         self.stats.status = f"interpreted: {reason}"
+        self.stats.not_converted = reason
+        self._event(f"stays in the interpreter: {reason}")
         log.info("janus: %s stays in the interpreter: %s", self.stats.name, reason)
         janus_ext.clear_entry(self.code)
         profiler.unflag(self.code)
@@ -118,7 +132,9 @@ class CodeState:
         graph, miss = self.cache.lookup(args)
         if graph is not None:
             return self._run(graph, args)
-        if self.interpreted_calls < HOT_CALLS:
+        if self.cache.entries:
+            st.guard_misses += 1
+        if self.interpreted_calls < self.hot_calls:
             return self._interpret(miss if self.cache.entries else "profiling")
         if not self.cache.can_build():
             self.give_up(f"recompile limit ({cache.RECOMPILE_LIMIT}) reached; last miss: "
@@ -126,6 +142,7 @@ class CodeState:
             return self._interpret(miss)
         if self.cache.entries:
             st.note(f"guard miss: {miss}")
+            self._event(f"guard miss, rebuilding: {miss}")
         try:
             graph = self._build(args)
         except builder.Unsupported as exc:
@@ -134,6 +151,7 @@ class CodeState:
             return self._interpret(None)
         self.cache.insert(graph)
         st.status = "converted"
+        self._event(f"built graph {self.cache.builds} in {st.build_seconds:.2f} s total")
         profiler.unflag(self.code)    # profiling has served; calls now cost only guards
         return self._run(graph, args)
 
@@ -149,8 +167,11 @@ class CodeState:
             # Guards held but the graph failed: drop it and let the interpreter run the
             # call, which raises the real error if there is one.
             self.cache.drop(graph)
-            self.stats.note(f"graph failed at run time: {type(exc).__name__}: "
-                            f"{str(exc).splitlines()[0] if str(exc) else ''}")
+            reason = (f"graph failed at run time: {type(exc).__name__}: "
+                      f"{str(exc).splitlines()[0] if str(exc) else ''}")
+            self.stats.note(reason)
+            self.stats.fallbacks += 1
+            self._event(f"fallback to the interpreter: {reason}")
             return self._interpret(None)
         self.stats.graph_runs += 1
         return result

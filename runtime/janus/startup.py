@@ -26,14 +26,17 @@ def activate() -> None:
         return
     from . import hot
     hot.watch_imports()
-    if _config.stats:
+    if _config.stats_path:
         import atexit
-        atexit.register(_report_stats)
+        atexit.register(_write_stats, _config.stats_path)
 
 
-def _report_stats():
+def _write_stats(path):
     from . import counters
-    counters.report()
+    try:
+        counters.write_json(path)
+    except OSError as exc:
+        print(f"janus-python: cannot write JANUS_STATS={path}: {exc}", file=sys.stderr)
 
 
 def active_config():
