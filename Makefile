@@ -90,7 +90,8 @@ $(BENCH)/site/pyperf:
 	@mkdir -p $(BENCH)
 	JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip download -q --no-deps --disable-pip-version-check \
 	    -d $(BENCH)/wheels pyperformance==1.14.0 pyperf==2.10.0
-	cd $(BENCH) && unzip -q -o wheels/pyperformance-1.14.0-py3-none-any.whl 'benchmarks/*'
+	JANUS_MODE=off $(LOCAL)/bin/python3.13 -m zipfile -e \
+	    $(BENCH)/wheels/pyperformance-1.14.0-py3-none-any.whl $(BENCH)
 	JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q --no-deps --disable-pip-version-check \
 	    --target $(BENCH)/site $(BENCH)/wheels/pyperf-2.10.0-py3-none-any.whl
 
