@@ -83,7 +83,7 @@ test-cpython-subset: all
 	$(JANUS_PYTHON) -m test -j2 -q $(CPYTHON_TESTS)
 
 test-cpython: all
-	$(JANUS_PYTHON) -m test -j2
+	$(JANUS_PYTHON) -m test -j2 --timeout=900
 
 # pyperformance ships the benchmarks' sources; pyperf runs each one in-process.
 $(BENCH)/site/pyperf:
