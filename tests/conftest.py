@@ -28,3 +28,15 @@ def run_python(args, *, mode="on", input=None, cwd=None, env_extra=None, timeout
 def janus_python():
     assert JANUS_PYTHON.exists(), "run the tests through `make test`, which builds bin/janus-python"
     return JANUS_PYTHON
+
+
+@pytest.fixture
+def no_hook_leaks():
+    """janus holds no sys.monitoring tool, flag, entry or profile before and after."""
+    import janus_ext
+    tool = sys.monitoring.OPTIMIZER_ID
+    assert sys.monitoring.get_tool(tool) is None
+    yield
+    janus_ext.release()
+    assert sys.monitoring.get_tool(tool) is None
+    assert janus_ext.flagged_codes() == []

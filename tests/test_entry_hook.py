@@ -12,12 +12,7 @@ from janus import bytecode
 TOOL = sys.monitoring.OPTIMIZER_ID
 
 
-@pytest.fixture(autouse=True)
-def no_hook_leaks():
-    assert sys.monitoring.get_tool(TOOL) is None
-    yield
-    janus_ext.release()
-    assert sys.monitoring.get_tool(TOOL) is None
+pytestmark = pytest.mark.usefixtures("no_hook_leaks")
 
 
 def set_entry(fn, entry):

@@ -13,14 +13,7 @@ from janus import bytecode
 TOOL = sys.monitoring.OPTIMIZER_ID
 
 
-@pytest.fixture(autouse=True)
-def no_hook_leaks():
-    """Every test starts and ends with janus holding no tool, flag, entry or profile."""
-    assert sys.monitoring.get_tool(TOOL) is None
-    yield
-    janus_ext.release()
-    assert sys.monitoring.get_tool(TOOL) is None
-    assert janus_ext.flagged_codes() == []
+pytestmark = pytest.mark.usefixtures("no_hook_leaks")
 
 
 def offsets(fn, *opnames):
