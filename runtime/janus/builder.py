@@ -99,6 +99,11 @@ def is_library_object(value) -> bool:
     return module.startswith(LIBRARY_MODULES)
 
 
+def _from_library(fn) -> bool:
+    """True for a callable defined in TensorFlow or Keras."""
+    return _module_of_callable(fn).startswith(LIBRARY_MODULES)
+
+
 def _module_of_callable(fn) -> str:
     target = getattr(fn, "__func__", fn)
     module = getattr(target, "__module__", None)
@@ -318,10 +323,10 @@ class Builder:
                 self.keep_alive.append(result)
             return result
         if isinstance(fn, types.FunctionType) and not \
-                _module_of_callable(fn).startswith(LIBRARY_MODULES):
+                _from_library(fn):
             return self.inline(fn, args, kwargs, code, offset)
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
-                and not _module_of_callable(fn.__func__).startswith(LIBRARY_MODULES):
+                and not _from_library(fn.__func__):
             return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
         if isinstance(fn, types.BuiltinMethodType) and id(getattr(fn, "__self__", None)) \
                 in self.created and isinstance(fn.__self__, CONTAINER_TYPES):
@@ -336,13 +341,12 @@ class Builder:
             return fn.__module__.startswith(LIBRARY_MODULES)
         if isinstance(fn, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                            types.BuiltinMethodType)):
-            return _module_of_callable(fn).startswith(LIBRARY_MODULES)
+            return _from_library(fn)
         if is_library_object(fn):
             # A Keras layer or model whose call() the user wrote runs user Python under
             # Keras' __call__: that is tracing, which janus must not do.
             call_impl = getattr(type(fn), "call", None)
-            if call_impl is not None and not _module_of_callable(call_impl).startswith(
-                    LIBRARY_MODULES):
+            if call_impl is not None and not _from_library(call_impl):
                 raise Unsupported(f"{type(fn).__qualname__}.call is user code run by "
                                   "Keras: not converted yet")
             return True
@@ -350,7 +354,7 @@ class Builder:
             return False
         call_impl = getattr(type(fn), "call", None)
         if call_impl is not None and hasattr(type(fn), "__call__") and \
-                _module_of_callable(type(fn).__call__).startswith(LIBRARY_MODULES):
+                _from_library(type(fn).__call__):
             raise Unsupported(f"{type(fn).__qualname__} is a user subclass of a Keras "
                               "layer: its call() is not converted yet")
         return False

@@ -30,13 +30,12 @@ def _settings():
 class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
-    def __init__(self, function, guard_tuple, inputs, template, symbolic_outputs):
+    def __init__(self, function, guard_tuple, inputs, template):
         self.function = function
         self.guards = guard_tuple
         self.input_accessors = tuple(inputs.accessors)
         self.input_is_numpy = tuple(inputs.is_numpy)
         self.template = template
-        self.symbolic_outputs = symbolic_outputs
 
     def run(self, args):
         flat = []
@@ -195,7 +194,7 @@ class CodeState:
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
         return CompiledGraph(function, run.guards.freeze(), run.inputs,
-                             holder["template"], None)
+                             holder["template"])
 
 
 _states: dict = {}
