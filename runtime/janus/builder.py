@@ -333,6 +333,14 @@ class Builder:
             return fn(*args, **kwargs)
         if self._is_library_callable(fn):
             return fn(*args, **kwargs)
+        call_impl = getattr(type(fn), "__call__", None)
+        if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
+            # An instance of a user class with __call__: inline it, guarded on the class.
+            acc = self.sources.get(id(fn))
+            if acc is not None:
+                self.guards.require_is(guards.attr(guards.type_of(acc), "__call__"),
+                                       call_impl)
+            return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
 
