@@ -68,11 +68,11 @@ def test_changed_global_and_argument_rebuild(runs):
     assert "weight: 0.25 is not 1.0" in reasons
 
 
-def test_unconvertible_steps_fall_back_with_a_reason(runs):
+def test_branch_on_a_tensor_is_speculated_and_writes_fall_back(runs):
     branchy = runs["on"]["janus"]["branchy_step"]
-    # After giving up, janus removes its entry hook: later calls are plain calls.
-    assert branchy["graph_runs"] == 0 and branchy["builds"] == 0
-    assert branchy["status"].startswith("interpreted: a decision on a tensor value")
+    # The profile saw `y > 0` go one way: the graph follows it under an assertion.
+    assert branchy["status"] == "converted"
+    assert branchy["graph_runs"] == 3 and branchy["assert_failures"] == 0
     stateful = runs["on"]["janus"]["stateful_step"]
     assert stateful["graph_runs"] == 0
     assert "interpreted: " in stateful["status"]
@@ -85,10 +85,10 @@ def test_stats_report_and_log(runs):
     assert (keras["calls"], keras["graph_calls"], keras["graphs_built"]) == (15, 12, 2)
     assert keras["guard_misses"] == 1 and keras["not_converted"] is None
     assert keras["file"].endswith("steps.py") and keras["line"] > 0
-    assert by_name["branchy_step"]["not_converted"].startswith("a decision on a tensor")
+    assert by_name["stateful_step"]["not_converted"] == "float() of a tensor"
     assert report["totals"]["graph_calls"] == sum(f["graph_calls"] for f in report["functions"])
     assert "janus: keras_step: built graph 1 in" in "\n".join(runs["log"])
-    assert any(line.startswith("janus: branchy_step: stays in the interpreter: a decision")
+    assert any(line.startswith("janus: stateful_step: stays in the interpreter: float() of a tensor")
                for line in runs["log"])
 
 

@@ -22,7 +22,7 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from . import bytecode, guards
+from . import bytecode, control, guards
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -39,6 +39,9 @@ STATEFUL_RANDOM_OPS = frozenset({
     "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal",
     "Multinomial", "RandomShuffle", "RandomGamma", "RandomPoisson", "RandomPoissonV2",
 })
+# Methods that only read a container: safe in any region.
+READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
+                          "__getitem__", "__contains__", "__len__"})
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 MAX_INLINE_DEPTH = 32
 
@@ -77,6 +80,10 @@ def _line_of(code, offset):
         if start <= offset < end and line is not None:
             return line
     return code.co_firstlineno
+
+
+class Raises(Unsupported):
+    """The path being built reaches a `raise`: the interpreter must run this call."""
 
 
 class _Null:
@@ -124,7 +131,8 @@ class InputPlan:
 class Builder:
     """Symbolically executes one call; see the module docstring."""
 
-    def __init__(self, code, globals_dict, arg_names, args, relaxed_dims):
+    def __init__(self, code, globals_dict, arg_names, args, relaxed_dims, profile=None,
+                 relaxed=None):
         self.code = code
         self.globals = globals_dict
         self.builtins = builtins.__dict__
@@ -139,6 +147,68 @@ class Builder:
         self.steps = 0
         self.depth = 0
         self.entered: list = []               # context managers to leave on failure
+        self.profile = profile or {}          # the root code's branch counts
+        self.relaxed = relaxed or set()       # (code, offset): never speculate again
+        self.assumptions: list = []           # (assert op, (code, offset)) in order
+        self.region_depth = 0                 # > 0 inside a cond arm or loop body
+        self.region_serial = [0]              # serials of the open regions, innermost last
+        self.regions_opened = 0
+        self.created_in: dict[int, int] = {}  # container id -> region serial
+        self.promoted: dict[int, object] = {} # id(tensor) -> Python type, or MIXED
+        self._regions: dict = {}
+
+    # -- control flow (janus/control.py) -------------------------------------------
+
+    def regions(self, code):
+        if code not in self._regions:
+            self._regions[code] = control.Regions(code)
+        return self._regions[code]
+
+    def profiled_direction(self, code, offset):
+        """True/False when the profile saw this branch go only one way, else None."""
+        if code is not self.code:
+            return None                      # inlined callees are not profiled
+        counts = self.profile.get("branches", {}).get(offset)
+        if not counts or (counts["taken"] and counts["not_taken"]):
+            return None
+        return bool(counts["taken"])
+
+    def assume(self, condition, key, ins):
+        """An in-graph assertion that `condition` holds; failing it means fallback."""
+        index = len(self.assumptions)
+        code, offset = key
+        message = (f"janus-assumption {index}: branch at {code.co_qualname}:"
+                   f"{_line_of(code, offset)}")
+        op = tf.debugging.Assert(condition, [message])
+        self.assumptions.append((op, key))
+
+    def promote(self, tensor, python_type):
+        """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""
+        self.promoted[id(tensor)] = python_type
+        self.keep_alive.append(tensor)
+
+    def in_region(self, run, dry=False):
+        self.region_depth += 1
+        self.regions_opened += 1
+        self.region_serial.append(self.regions_opened)
+        saved_steps = self.steps
+        try:
+            return run()
+        finally:
+            self.region_serial.pop()
+            self.region_depth -= 1
+            if dry:
+                self.steps = saved_steps
+
+    def may_mutate(self, container):
+        serial = self.created_in.get(id(container))
+        return serial is not None and serial >= self.region_serial[-1]
+
+    def note_created(self, container):
+        self.created.add(id(container))
+        self.created_in[id(container)] = self.region_serial[-1]
+        self.keep_alive.append(container)
+        return container
 
     # -- argument planning ---------------------------------------------------------
 
@@ -227,7 +297,8 @@ class Builder:
         if self.depth > MAX_INLINE_DEPTH:
             raise Unsupported("inlining too deep (recursion is a later issue)", code)
         try:
-            return Frame(self, code, globals_dict, local_values).run()
+            end = Frame(self, code, globals_dict, local_values).run_until(0, frozenset())
+            return end.value
         finally:
             self.depth -= 1
 
@@ -266,6 +337,14 @@ class Builder:
     def load_attr(self, owner, name, code, offset):
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)
+        if is_symbolic(owner) and name == "shape" and not owner.shape.is_fully_defined():
+            # Relaxed dimensions are read at run time, so `range(x.shape[1])` over a
+            # varying length becomes a while loop instead of a rebuild per length.
+            if owner.shape.rank is None:
+                raise Unsupported("the rank of a tensor is unknown", code, offset)
+            dynamic = tf.shape(owner)
+            return tuple(d if d is not None else dynamic[i]
+                         for i, d in enumerate(owner.shape.as_list()))
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
             return getattr(owner, name)
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
@@ -316,11 +395,15 @@ class Builder:
             raise Unsupported("call with a NULL argument", code, offset)
         if type(fn) is _WithExit:
             return fn(*args)
+        if fn is range and any(is_symbolic(a) for a in args):
+            return control.SymbolicRange(args)
         if _is_pure_builtin(fn):
+            if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
+                    fn not in (isinstance, len, tuple, list, zip, enumerate):
+                raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
             result = fn(*args, **kwargs)
             if isinstance(result, CONTAINER_TYPES):
-                self.created.add(id(result))
-                self.keep_alive.append(result)
+                self.note_created(result)
             return result
         if isinstance(fn, types.FunctionType) and not \
                 _from_library(fn):
@@ -328,11 +411,19 @@ class Builder:
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
                 and not _from_library(fn.__func__):
             return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
-        if isinstance(fn, types.BuiltinMethodType) and id(getattr(fn, "__self__", None)) \
-                in self.created and isinstance(fn.__self__, CONTAINER_TYPES):
+        if isinstance(fn, types.BuiltinMethodType) and isinstance(
+                getattr(fn, "__self__", None), CONTAINER_TYPES) and \
+                id(fn.__self__) in self.created:
+            if not self.may_mutate(fn.__self__) and fn.__name__ not in READ_METHODS:
+                raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() on a "
+                                  "container from outside a cond arm or loop body",
+                                  code, offset)
             return fn(*args, **kwargs)
         if self._is_library_callable(fn):
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
+            if type(result) in CONTAINER_TYPES:
+                self.note_created(result)     # a fresh list, e.g. tape.gradient's
+            return result
         call_impl = getattr(type(fn), "__call__", None)
         if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
             # An instance of a user class with __call__: inline it, guarded on the class.
@@ -412,9 +503,19 @@ class Frame:
         self.instructions = {i.offset: i for i in bytecode.decode(code)}
         self.kwnames = None
 
-    def run(self):
-        offset = 0
+    def fork(self):
+        """A copy of this activation for one arm of a cond or one loop body."""
+        other = Frame.__new__(Frame)
+        other.b, other.code, other.globals = self.b, self.code, self.globals
+        other.instructions, other.kwnames = self.instructions, None
+        other.locals, other.stack = dict(self.locals), list(self.stack)
+        return other
+
+    def run_until(self, offset, stop):
+        """Execute from `offset` until a return, or until reaching an offset in `stop`."""
         while True:
+            if offset in stop:
+                return End(False, None, self.locals, self.stack, offset)
             self.b.steps += 1
             if self.b.steps > MAX_INSTRUCTIONS:
                 raise Unsupported("too many instructions to unroll", self.code, offset)
@@ -429,9 +530,12 @@ class Frame:
             if outcome is None:
                 offset = ins.next_offset
             elif type(outcome) is _Return:
-                return outcome.value
+                return End(True, outcome.value, self.locals, self.stack, None)
             else:
                 offset = outcome
+
+    def returning(self, value):
+        return _Return(value)
 
     # stack helpers
     def push(self, value):
@@ -538,7 +642,7 @@ class Frame:
 
     def op_STORE_SUBSCR(self, ins):
         key, container, value = self.pop(), self.pop(), self.pop()
-        if id(container) not in self.b.created:
+        if not self.b.may_mutate(container):
             self.fail("item writes to objects from outside the call are not converted "
                       "yet", ins)
         container[key] = value
@@ -599,7 +703,7 @@ class Frame:
         right, left = self.pop(), self.pop()
         symbol = ins.argval
         if symbol in INPLACE_OPS:
-            if isinstance(left, CONTAINER_TYPES) and id(left) not in self.b.created:
+            if isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
             self.push(INPLACE_OPS[symbol](left, right))
         else:
@@ -630,24 +734,29 @@ class Frame:
         self.push(~self.pop())
 
     def op_UNARY_NOT(self, ins):
-        self.push(not self._truth(self.pop(), ins))
+        truth = self._truth(self.pop(), ins)
+        self.push(tf.logical_not(truth) if is_symbolic(truth) else not truth)
 
     def _truth(self, value, ins):
+        """A Python bool, or a scalar bool tensor for a decision the graph makes."""
         if is_symbolic(value) or isinstance(value, tf.Variable):
-            self.fail("a decision on a tensor value (dynamic control flow is a later "
-                      "issue)", ins)
+            return control.scalar_condition(self, value, ins)
         if isinstance(value, np.ndarray):
             self.fail("truth value of an ndarray", ins)
         return bool(value)
+
+    def _jump(self, ins, jump_if):
+        condition = self._truth(self.pop(), ins)
+        if is_symbolic(condition):
+            return control.decide(self, ins, condition, jump_if)
+        return ins.jump_target if condition == jump_if else None
 
     def op_TO_BOOL(self, ins):
         self.push(self._truth(self.pop(), ins))
 
     # -- containers ------------------------------------------------------------------
     def _created(self, value):
-        self.b.created.add(id(value))
-        self.b.keep_alive.append(value)
-        return value
+        return self.b.note_created(value)
 
     def op_BUILD_TUPLE(self, ins):
         self.push(tuple(self.popn(ins.arg)))
@@ -729,9 +838,11 @@ class Frame:
         value = self.pop()
         if is_symbolic(value) or isinstance(value, tf.Variable):
             self.fail("iterating over a tensor", ins)
-        self.push(iter(value))
+        self.push(value if type(value) is control.SymbolicRange else iter(value))
 
     def op_FOR_ITER(self, ins):
+        if type(self.stack[-1]) is control.SymbolicRange:
+            return control.for_range(self, ins, self.stack[-1])
         try:
             self.push(next(self.stack[-1]))
         except StopIteration:
@@ -750,10 +861,10 @@ class Frame:
     op_JUMP_BACKWARD_NO_INTERRUPT = op_JUMP_FORWARD
 
     def op_POP_JUMP_IF_TRUE(self, ins):
-        return ins.jump_target if self._truth(self.pop(), ins) else None
+        return self._jump(ins, True)
 
     def op_POP_JUMP_IF_FALSE(self, ins):
-        return None if self._truth(self.pop(), ins) else ins.jump_target
+        return self._jump(ins, False)
 
     def op_POP_JUMP_IF_NONE(self, ins):
         return ins.jump_target if self.pop() is None else None
@@ -762,8 +873,19 @@ class Frame:
         return ins.jump_target if self.pop() is not None else None
 
     def op_RAISE_VARARGS(self, ins):
-        self.fail("raise inside converted code (in-graph assertions are a later issue)",
-                  ins)
+        raise Raises("this call reaches a `raise`", self.code, ins.offset)
+
+    def op_LOAD_ASSERTION_ERROR(self, ins):
+        self.push(AssertionError)
+
+
+class End:
+    """How a frame stopped: returned a value, or reached a stop offset."""
+    __slots__ = ("returned", "value", "locals", "stack", "offset")
+
+    def __init__(self, returned, value, locals_, stack, offset):
+        self.returned, self.value, self.offset = returned, value, offset
+        self.locals, self.stack = locals_, stack
 
 
 class _Return:

@@ -15,6 +15,7 @@ MAX_REASONS = 16
 class CodeStats:
     __slots__ = ("name", "qualname", "file", "line", "calls", "graph_runs", "interpreted",
                  "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
+                 "assert_failures", "relaxations",
                  "reasons", "status")
 
     def __init__(self, code):
@@ -22,7 +23,7 @@ class CodeStats:
             code.co_firstlineno
         self.name = f"{self.qualname} ({self.file}:{self.line})"
         self.calls = self.graph_runs = self.interpreted = self.builds = 0
-        self.guard_misses = self.fallbacks = 0
+        self.guard_misses = self.fallbacks = self.assert_failures = self.relaxations = 0
         self.not_converted = None
         self.build_seconds = 0.0
         self.reasons: Counter = Counter()
@@ -35,6 +36,7 @@ class CodeStats:
     def as_dict(self):
         return {"calls": self.calls, "graph_runs": self.graph_runs,
                 "interpreted": self.interpreted, "builds": self.builds,
+                "assert_failures": self.assert_failures, "relaxations": self.relaxations,
                 "build_seconds": round(self.build_seconds, 3), "status": self.status,
                 "reasons": dict(self.reasons)}
 
@@ -54,14 +56,14 @@ def snapshot() -> dict:
 
 
 COUNTERS = ("calls", "graph_calls", "graphs_built", "guard_misses", "assert_failures",
-            "fallbacks")
+            "relaxations", "fallbacks")
 
 
 def _json_entry(s):
     return {"name": s.qualname, "file": s.file, "line": s.line, "calls": s.calls,
             "graph_calls": s.graph_runs, "graphs_built": s.builds,
             "guard_misses": s.guard_misses,
-            "assert_failures": 0,   # no in-graph assertions exist yet (dynamic control flow)
+            "assert_failures": s.assert_failures, "relaxations": s.relaxations,
             "fallbacks": s.fallbacks, "not_converted": s.not_converted,
             "status": s.status, "reasons": dict(s.reasons)}
 

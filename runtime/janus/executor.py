@@ -7,17 +7,21 @@ build that failed, a graph that failed at run time).
 """
 
 import logging
+import re
 import time
 
 import janus_ext
 import tensorflow as tf
 
-from . import builder, bytecode, cache, counters, profiler, startup
+from tensorflow.python.framework import auto_control_deps
+
+from . import atomic, builder, bytecode, cache, control, counters, profiler, startup
 
 log = logging.getLogger(__name__)
 
 DECLINE = janus_ext.DECLINE
 DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
+ASSUMPTION_FAILED = re.compile(r"janus-assumption (\d+)")
 
 
 def _settings():
@@ -30,8 +34,9 @@ def _settings():
 class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
-    def __init__(self, function, guard_tuple, inputs, template):
+    def __init__(self, function, guard_tuple, inputs, template, assumptions):
         self.function = function
+        self.assumptions = assumptions      # (code, offset) of each in-graph assertion
         self.guards = guard_tuple
         self.input_accessors = tuple(inputs.accessors)
         self.input_is_numpy = tuple(inputs.is_numpy)
@@ -53,16 +58,20 @@ class CompiledGraph:
 
 
 class _Slot:
-    __slots__ = ("index",)
+    __slots__ = ("index", "python_type")
 
-    def __init__(self, index):
+    def __init__(self, index, python_type=None):
         self.index = index
+        self.python_type = python_type     # a Python number the graph carried as a tensor
 
 
 def _flatten(value, run, tensors):
     if builder.is_symbolic(value):
+        python_type = run.promoted.get(id(value))
+        if python_type == control.MIXED:
+            raise builder.Unsupported(f"returns {control.MIXED}", run.code)
         tensors.append(value)
-        return _Slot(len(tensors) - 1)
+        return _Slot(len(tensors) - 1, python_type)
     if type(value) in (tuple, list):
         return type(value)(_flatten(v, run, tensors) for v in value)
     if type(value) is dict:
@@ -78,6 +87,8 @@ def _flatten(value, run, tensors):
 
 def _rebuild(template, outputs):
     if type(template) is _Slot:
+        if template.python_type is not None:
+            return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
     if type(template) in (tuple, list):
         return type(template)(_rebuild(t, outputs) for t in template)
@@ -96,6 +107,8 @@ class CodeState:
         self.cache = cache.GraphCache(self.arg_names)
         self.stats = counters.for_code(code)
         self.interpreted_calls = 0
+        self.relaxed: set = set()        # decisions whose assertion failed: cond/while now
+        self.raising_builds = 0
         self.hot_calls, self.log_events = _settings()
 
     def _event(self, message):
@@ -144,6 +157,14 @@ class CodeState:
             self._event(f"guard miss, rebuilding: {miss}")
         try:
             graph = self._build(args)
+        except builder.Raises as exc:
+            # This call raises (its arguments decide it at entry): the interpreter must
+            # run it.  Other calls may still convert.
+            self.raising_builds += 1
+            st.note(f"not converted for this call: {exc}")
+            if self.raising_builds > cache.RECOMPILE_LIMIT:
+                self.give_up(exc.reason)
+            return self._interpret(None)
         except builder.Unsupported as exc:
             st.note(f"not converted: {exc}")
             self.give_up(exc.reason)
@@ -162,30 +183,59 @@ class CodeState:
     def _run(self, graph, args):
         try:
             result = graph.run(args)
-        except Exception as exc:
-            # Guards held but the graph failed: drop it and let the interpreter run the
-            # call, which raises the real error if there is one.
+        except tf.errors.InvalidArgumentError as exc:
+            failed = ASSUMPTION_FAILED.search(str(exc))
+            if failed is None:
+                return self._runtime_failure(graph, exc)
+            # Every update was gated on this assertion: nothing changed.  Relax the
+            # decision so that the next graph builds both ways.
+            where = graph.assumptions[int(failed.group(1))]
+            self.relaxed.add(where)
             self.cache.drop(graph)
-            reason = (f"graph failed at run time: {type(exc).__name__}: "
-                      f"{str(exc).splitlines()[0] if str(exc) else ''}")
+            self.stats.assert_failures += 1
+            self.stats.relaxations += 1
+            reason = (f"assumption failed: branch at {where[0].co_qualname}:"
+                      f"{builder._line_of(*where)} went the other way; relaxed to a cond")
             self.stats.note(reason)
             self.stats.fallbacks += 1
             self._event(f"fallback to the interpreter: {reason}")
             return self._interpret(None)
+        except Exception as exc:
+            return self._runtime_failure(graph, exc)
         self.stats.graph_runs += 1
         return result
+
+    def _runtime_failure(self, graph, exc):
+        # Guards held but the graph failed: drop it and let the interpreter run the
+        # call, which raises the real error if there is one.
+        self.cache.drop(graph)
+        reason = (f"graph failed at run time: {type(exc).__name__}: "
+                  f"{str(exc).splitlines()[0] if str(exc) else ''}")
+        self.stats.note(reason)
+        self.stats.fallbacks += 1
+        self._event(f"fallback to the interpreter: {reason}")
+        return self._interpret(None)
 
     def _build(self, args):
         started = time.perf_counter()
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
-                              self.cache.relaxed_dims)
+                              self.cache.relaxed_dims, profiler.profile(self.code),
+                              self.relaxed)
         run.plan_inputs()
         holder = {}
 
         def graph_function(*flat_inputs):
-            result = run.run(run.substitute(flat_inputs))
-            tensors = []
-            holder["template"] = _flatten(result, run, tensors)
+            graph = tf.compat.v1.get_default_graph()
+            # Control dependencies first (the ones tf.function would add on return),
+            # so that gating sees every ordering edge.
+            with auto_control_deps.AutomaticControlDependencies():
+                result = run.run(run.substitute(flat_inputs))
+                tensors = []
+                holder["template"] = _flatten(result, run, tensors)
+            try:
+                atomic.gate(graph, [op for op, _ in run.assumptions], tensors)
+            except atomic.CycleError as exc:
+                raise builder.Unsupported(str(exc), self.code) from exc
             return tensors
 
         function = tf.function(graph_function, autograph=False).get_concrete_function(
@@ -194,7 +244,7 @@ class CodeState:
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
         return CompiledGraph(function, run.guards.freeze(), run.inputs,
-                             holder["template"])
+                             holder["template"], [key for _, key in run.assumptions])
 
 
 _states: dict = {}
