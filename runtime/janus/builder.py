@@ -395,6 +395,9 @@ class Builder:
             raise Unsupported("call with a NULL argument", code, offset)
         if type(fn) is _WithExit:
             return fn(*args)
+        if isinstance(fn, type) and issubclass(fn, BaseException) and \
+                fn.__module__ == "builtins":
+            return fn(*args, **kwargs)        # an exception about to be raised
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
         if _is_pure_builtin(fn):

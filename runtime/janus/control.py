@@ -80,18 +80,26 @@ def decide(frame, ins, condition, jump_if):
     """The offset to continue at (or a _Return) for a jump on a symbolic condition."""
     b = frame.b
     key = (frame.code, ins.offset)
-    jump_offset, fall_offset = ins.jump_target, ins.next_offset
     regions = b.regions(frame.code)
-    loop = regions.loop_entered_by(ins.offset, (regions.block(jump_offset),
-                                                regions.block(fall_offset)))
     direction = b.profiled_direction(frame.code, ins.offset)
     if direction is not None and b.region_depth == 0 and key not in b.relaxed:
-        taken = direction
-        truth = jump_if if taken else not jump_if
+        truth = jump_if if direction else not jump_if
         b.assume(condition if truth else tf.logical_not(condition), key, ins)
-        return jump_offset if taken else fall_offset
-    if loop is not None:
-        return _while_loop(frame, ins, condition, jump_if, loop, regions)
+        return ins.jump_target if direction else ins.next_offset
+    jump_block, fall_block = regions.block(ins.jump_target), regions.block(ins.next_offset)
+    entered = regions.loop_entered_by(ins.offset, (jump_block, fall_block))
+    if entered is not None:            # the test before a rotated `while`
+        enters_by_jumping = jump_block == entered.header
+        go = condition if jump_if == enters_by_jumping else tf.logical_not(condition)
+        leave = fall_block if enters_by_jumping else jump_block
+        return _while_loop(frame, ins, go, entered, regions, leave)
+    loop = regions.loop_of(ins.offset)
+    if loop is not None and any(src == regions.block(ins.offset) for src, _ in loop.exits):
+        # The loop's exit test: the first pass ran as straight-line code; the rest is a
+        # while loop whose flag this decision sets.
+        stays_by_jumping = jump_block in loop.body
+        go = condition if jump_if == stays_by_jumping else tf.logical_not(condition)
+        return _while_loop(frame, ins, go, loop, regions, None)
     return _cond(frame, ins, condition, jump_if, regions)
 
 
@@ -137,6 +145,9 @@ def _cond(frame, ins, condition, jump_if, regions):
     b.region_depth += 1
     try:
         outputs = tf.cond(condition, arm(true_start), arm(false_start))
+    except (ValueError, TypeError) as exc:
+        frame.fail(f"the arms of a branch on a tensor do not merge: "
+                   f"{str(exc).splitlines()[0]}", ins)
     finally:
         b.region_depth -= 1
     if not isinstance(outputs, (list, tuple)):
@@ -216,37 +227,30 @@ def _apply(frame, plan, shapes, outputs, ins):
 
 # -- tf.while_loop -------------------------------------------------------------------
 
-def _while_loop(frame, ins, condition, jump_if, loop, regions):
-    """A rotated `while` (test before the loop, repeated at its bottom) as a do-while
-    with the first test's value as the loop's initial flag."""
-    entry_continues = regions.block(ins.jump_target if jump_if else ins.next_offset) \
-        == loop.header
-    if len(loop.exits) != 1 or not entry_continues:
+def _while_loop(frame, ins, go, loop, regions, leave):
+    """A `while` on a tensor as a do-while: `go` says whether the body runs (again);
+    the body runs from the loop header to its one exit test, which sets the next flag."""
+    if len(loop.exits) != 1:
         frame.fail("a loop on a tensor condition with `break` or more than one exit is "
                    "not converted", ins)
-    (bottom_block, exit_block), = loop.exits
-    bottom = regions.graph.blocks[bottom_block].instructions[-1]
-    if bottom.opname not in ("POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE"):
-        frame.fail("a loop on a tensor whose exit is not its test", ins)
-    bottom_jump_if = bottom.opname == "POP_JUMP_IF_TRUE"
-    exits_when_jumping = regions.block(bottom.jump_target) == exit_block
-    go = condition if jump_if != (regions.block(ins.jump_target) != loop.header) else \
-        tf.logical_not(condition)
-
-    def next_flag(value):
-        value = scalar_condition(frame, value, bottom)
-        if not isinstance(value, tf.Tensor):
-            value = tf.constant(bool(value))
-        truth_jumps = value if bottom_jump_if else tf.logical_not(value)
-        return tf.logical_not(truth_jumps) if exits_when_jumping else truth_jumps
-
-    if regions.block(ins.jump_target if regions.block(ins.jump_target) != loop.header
-                     else ins.next_offset) != exit_block:
+    (test_block, exit_block), = loop.exits
+    if leave is not None and leave != exit_block:
         frame.fail("a loop on a tensor whose first test leaves elsewhere than its last",
                    ins)
+    test = regions.graph.blocks[test_block].instructions[-1]
+    if test.opname not in ("POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE"):
+        frame.fail("a loop on a tensor whose exit is not a conditional jump", ins)
+    stays_by_jumping = regions.block(test.jump_target) in loop.body
+    test_jump_if = test.opname == "POP_JUMP_IF_TRUE"
+
+    def next_flag(end):
+        value = scalar_condition(frame, end.stack.pop(), test)
+        value = value if isinstance(value, tf.Tensor) else tf.constant(bool(value))
+        return value if test_jump_if == stays_by_jumping else tf.logical_not(value)
+
     carried = [n for n in regions.stores(loop) if n in frame.locals]
-    return _run_loop(frame, ins, carried, go, loop.header, frozenset({bottom.offset}),
-                     lambda end: next_flag(end.stack.pop()), exit_block)
+    return _run_loop(frame, ins, carried, go, loop.header, frozenset({test.offset}),
+                     next_flag, exit_block)
 
 
 def for_range(frame, ins, symbolic_range):
@@ -257,18 +261,29 @@ def for_range(frame, ins, symbolic_range):
         frame.fail("a loop over a tensor range with `break` is not converted", ins)
     start, stop, step = symbolic_range.bounds()
     frame.pop()                                   # the range iterator
-    carried = [n for n in regions.stores(loop) if n in frame.locals]
+    stores = regions.stores(loop)
+    if any(n not in frame.locals for n in stores):
+        # A name first bound in the body and read after the loop: run the first
+        # iteration as straight-line code, under the assumption that there is one.
+        key = (frame.code, ins.offset)
+        if frame.b.region_depth or key in frame.b.relaxed or not _positive(step):
+            frame.fail("a loop over a tensor range binds a name that may be unbound "
+                       "after it", ins)
+        frame.b.assume(tf.convert_to_tensor(start, stop.dtype) < stop, key, ins)
+        frame.push(start)
+        end = frame.run_until(ins.next_offset, frozenset({ins.offset}))
+        if end.returned:
+            frame.fail("`return` inside a loop over a tensor range", ins)
+        start = start + step
+    carried = [n for n in stores if n in frame.locals]
     counter = tf.convert_to_tensor(start, dtype=stop.dtype)
     go = (counter < stop) if _positive(step) else (counter > stop)
 
     def body_start(sub, index):
         sub.push(index)
 
-    def after(end):
-        return None
-
     return _run_loop(frame, ins, carried, go, ins.next_offset, frozenset({ins.offset}),
-                     after, bytecode.for_iter_exit(frame.instructions, ins),
+                     None, bytecode.for_iter_exit(frame.instructions, ins),
                      counter=(counter, step, stop), body_start=body_start)
 
 
@@ -281,19 +296,43 @@ def _positive(step):
     return step > 0
 
 
+def _carry(frame, ins, name, value, like=None):
+    """A loop-carried value as tensors: tensors, Python numbers, and lists/tuples of them."""
+    from .builder import is_symbolic
+    if is_symbolic(value):
+        return value
+    if type(value) in PYTHON_NUMBERS:
+        tensor = tf.convert_to_tensor(value)
+        return tensor if like is None else tf.cast(tensor, like.dtype)
+    if type(value) in (list, tuple):
+        likes = like if type(like) is type(value) and len(like) == len(value) else \
+            [None] * len(value)
+        return type(value)(_carry(frame, ins, name, v, l) for v, l in zip(value, likes))
+    frame.fail(f"local {name!r} changes in a loop on a tensor but is a "
+               f"{type(value).__name__}", ins)
+
+
+def _numbers_after_body(frame, carried, body_offset, stop, body_start, index):
+    """Which carried Python numbers the body keeps Python numbers (a counter), found by
+    running it once on a scratch graph with the values as they are before the loop."""
+    if not any(type(frame.locals[n]) in PYTHON_NUMBERS for n in carried):
+        return {}
+    graph = tf.__internal__.FuncGraph("janus_dry_run")
+    from tensorflow.python.eager import record
+    sub = frame.fork()
+    with graph.as_default(), record.stop_recording():
+        if body_start is not None:
+            body_start(sub, index)
+        end = frame.b.in_region(lambda: sub.run_until(body_offset, stop), dry=True)
+    return {n: type(end.locals.get(n)) in PYTHON_NUMBERS for n in carried}
+
+
 def _run_loop(frame, ins, carried, go, body_offset, stop, flag_of, exit_offset,
               counter=None, body_start=None):
-    from .builder import is_symbolic
     b = frame.b
-    initial = []
-    for name in carried:
-        value = frame.locals[name]
-        if not (is_symbolic(value) or type(value) in PYTHON_NUMBERS):
-            frame.fail(f"local {name!r} changes in a loop on a tensor but is a "
-                       f"{type(value).__name__}", ins)
-        initial.append(tf.convert_to_tensor(value))
-
-    stays_number = {}
+    initial = [_carry(frame, ins, name, frame.locals[name]) for name in carried]
+    stays_number = _numbers_after_body(frame, carried, body_offset, stop, body_start,
+                                       counter[0] if counter else None)
 
     def body(flag, index, *values):
         sub = frame.fork()
@@ -312,19 +351,19 @@ def _run_loop(frame, ins, carried, go, body_offset, stop, flag_of, exit_offset,
             flag = flag_of(end)
         out = []
         for name, before in zip(carried, values):
-            value = end.locals.get(name)
-            if value is None or not (is_symbolic(value) or type(value) in PYTHON_NUMBERS):
-                frame.fail(f"local {name!r} is not a number or tensor after a loop body",
-                           ins)
-            stays_number[name] = type(value) in PYTHON_NUMBERS
-            out.append(tf.cast(tf.convert_to_tensor(value), before.dtype)
-                       if type(value) in PYTHON_NUMBERS else value)
+            if name not in end.locals:
+                frame.fail(f"local {name!r} is deleted in a loop on a tensor", ins)
+            value = end.locals[name]
+            out.append(_carry(frame, ins, name, value, before))
         return [flag, next_index, *out]
 
     index0 = counter[0] if counter is not None else tf.constant(0)
     b.region_depth += 1
     try:
         results = tf.while_loop(lambda flag, *_: flag, body, [go, index0, *initial])
+    except (ValueError, TypeError) as exc:
+        frame.fail(f"the loop's values change structure, dtype or shape: "
+                   f"{str(exc).splitlines()[0]}", ins)
     finally:
         b.region_depth -= 1
     for name, value in zip(carried, results[2:]):

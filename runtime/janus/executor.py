@@ -139,6 +139,8 @@ class CodeState:
             return DECLINE
 
     def _enter(self, args):
+        if not tf.executing_eagerly():
+            return DECLINE     # called while some tf.function traces: not our call
         st = self.stats
         st.calls += 1
         graph, miss = self.cache.lookup(args)
