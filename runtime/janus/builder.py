@@ -350,6 +350,15 @@ class Builder:
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                    and (owner.__name__ or "").startswith(LIBRARY_MODULES))
         if not library:
+            getter = _plain_property_getter(owner, name)
+            if getter is not None:
+                # A property the user wrote: its getter is inlined like any function,
+                # guarded on the property object the owner's class holds.
+                acc = self.sources.get(id(owner))
+                if acc is not None:
+                    self.guards.require_is(guards.attr(guards.type_of(acc), name),
+                                           inspect.getattr_static(type(owner), name))
+                return self.inline(getter, (owner,), {}, code, offset)
             self._check_plain_attribute(owner, name, code, offset)
         value = getattr(owner, name)
         acc = self.sources.get(id(owner))
@@ -477,6 +486,16 @@ class Builder:
             if op.type in STATEFUL_RANDOM_OPS:
                 raise Unsupported(f"stateful random op {op.type} ({op.name}) would draw "
                                   "other numbers in a graph than eagerly", self.code)
+
+
+def _plain_property_getter(owner, name):
+    if isinstance(owner, (type, types.ModuleType)):
+        return None
+    descriptor = inspect.getattr_static(type(owner), name, None)
+    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
+            and not _from_library(descriptor.fget):
+        return descriptor.fget
+    return None
 
 
 def _is_pure_builtin(fn):
