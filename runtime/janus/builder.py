@@ -22,7 +22,7 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from . import bytecode, control, guards
+from . import bytecode, control, guards, heap
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -132,7 +132,7 @@ class Builder:
     """Symbolically executes one call; see the module docstring."""
 
     def __init__(self, code, globals_dict, arg_names, args, relaxed_dims, profile=None,
-                 relaxed=None):
+                 relaxed=None, varying=frozenset(), call_args_holder=None):
         self.code = code
         self.globals = globals_dict
         self.builtins = builtins.__dict__
@@ -156,6 +156,10 @@ class Builder:
         self.created_in: dict[int, int] = {}  # container id -> region serial
         self.promoted: dict[int, object] = {} # id(tensor) -> Python type, or MIXED
         self._regions: dict = {}
+        self.heap = heap.Heap(self, varying)
+        self.call_args_holder = call_args_holder
+        self.lazy_contents: dict[int, tuple] = {}  # id(container) -> (accessor, container)
+        self.root_graph = None
 
     # -- control flow (janus/control.py) -------------------------------------------
 
@@ -305,6 +309,9 @@ class Builder:
     # -- reading the outside world ---------------------------------------------------
 
     def read_global(self, globals_dict, name, code, offset):
+        found, value = self.heap.written(globals_dict, name)
+        if found:
+            return value
         if name in globals_dict:
             value = globals_dict[name]
         elif name in self.builtins:
@@ -312,27 +319,61 @@ class Builder:
         else:
             raise Unsupported(f"global {name!r} is not defined", code, offset)
         acc = guards.global_(globals_dict, self.builtins, name)
-        self._guard_read(acc, value, f"global {name!r}", code, offset)
-        return value
+        return self._guard_read(acc, value, f"global {name!r}", code, offset)
 
-    def _guard_read(self, acc, value, what, code, offset):
-        if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable):
-            raise Unsupported(f"{what} holds a tensor; reading tensors from the Python "
-                              "heap at run time is not converted yet", code, offset)
+    def _guard_read(self, acc, value, what, code, offset, library=False):
+        """Guard a value read from the heap; returns what the graph uses for it."""
+        if id(value) in self.heap.shadows:
+            return self.heap.shadows[id(value)]
+        where = guards.describe_accessor(acc, self.arg_names)
         if isinstance(value, np.ndarray):
-            raise Unsupported(f"{what} holds an ndarray that could change", code, offset)
-        if type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
+            if value.dtype == object:
+                raise Unsupported(f"{what} is an object array", code, offset)
+            return self._read_at_call_time(acc, value, where)
+        if self.heap.wants_call_time_read(value, where):
+            return self._read_at_call_time(acc, value, where)
+        if type(value) is list and not library:
+            # The user's own list: the same object; its contents are guarded only
+            # if the call reads them (an append-only history changes every call).
+            self.guards.require_is(acc, value)
+            self.lazy_contents[id(value)] = (acc, value)
+        elif type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
             # Same elements in the same order; not the same list object, since
             # properties such as Keras' trainable_variables build a new list each time.
             self.guards.require_elements(acc, value)
         elif type(value) is tuple:
             self.guards.require_equal(acc, value) if _hashable(value) else \
                 self.guards.require_elements(acc, value)
+        elif type(value) is dict and not library:
+            self.guards.require_is(acc, value)
+            self.lazy_contents[id(value)] = (acc, value)
         elif type(value) in (dict, set):
             raise Unsupported(f"{what} is a mutable {type(value).__name__}", code, offset)
         else:
             self.guards.require_value(acc, value)
         self._remember(value, acc)
+        return value
+
+    def _read_at_call_time(self, acc, value, where):
+        if self.root_graph is None:
+            raise Unsupported(f"{where} is read before the graph exists")
+        with self.root_graph.as_default():
+            return self.heap.read_at_call_time(acc, value, where)
+
+    def contents_used(self, value):
+        """The call depends on what a heap list or dict holds: guard the contents."""
+        real = self.heap.real_of.get(id(value), value)
+        entry = self.lazy_contents.pop(id(real), None)
+        if entry is not None:
+            acc, container = entry
+            if type(container) is dict:
+                self.guards.require_keys(acc, container)
+                for key, item in container.items():
+                    self.guards.require_value(guards.item(acc, key), item) \
+                        if type(item) in guards.SPECIALISABLE else \
+                        self.guards.require_is(guards.item(acc, key), item)
+            else:
+                self.guards.require_elements(acc, container)
 
     def load_attr(self, owner, name, code, offset):
         if owner is NULL:
@@ -347,6 +388,11 @@ class Builder:
                          for i, d in enumerate(owner.shape.as_list()))
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
             return getattr(owner, name)
+        if type(owner) in (list, dict, set, tuple, str):
+            return getattr(owner, name)      # methods of builtin containers
+        found, value = self.heap.written(owner, name)
+        if found:
+            return value
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                    and (owner.__name__ or "").startswith(LIBRARY_MODULES))
         if not library:
@@ -372,7 +418,7 @@ class Builder:
                     and not is_symbolic(value):
                 raise Unsupported(f"attribute {name!r} holds a tensor read from the heap",
                                   code, offset)
-            return value
+            return self.heap.local_view(value)
         if isinstance(value, (types.MethodType, types.BuiltinMethodType)) and library:
             return value      # methods of framework objects: the whitelist
         if isinstance(value, types.MethodType):
@@ -380,8 +426,8 @@ class Builder:
             func_acc = guards.attr(guards.type_of(acc), name)
             self.guards.require_is(func_acc, getattr(type(owner), name))
             return value
-        self._guard_read(guards.attr(acc, name), value, f"attribute {name!r}", code, offset)
-        return value
+        return self._guard_read(guards.attr(acc, name), value, f"attribute {name!r}", code,
+                                offset, library)
 
     def _check_plain_attribute(self, owner, name, code, offset):
         owner_type = type(owner)
@@ -407,8 +453,23 @@ class Builder:
         if isinstance(fn, type) and issubclass(fn, BaseException) and \
                 fn.__module__ == "builtins":
             return fn(*args, **kwargs)        # an exception about to be raised
+        if fn is print:
+            self.no_writes_in_regions("print", code, offset)
+            self.heap.call_with_effect(print, self.snapshot(args), self.snapshot(kwargs))
+            return None
+        if fn in (float, int) and len(args) == 1 and not kwargs and is_symbolic(args[0]):
+            value = args[0]
+            if value.shape.num_elements() != 1:
+                raise Unsupported(f"{fn.__name__}() of a tensor of shape {value.shape}",
+                                  code, offset)
+            dtype = tf.float64 if fn is float else tf.int64
+            result = tf.cast(tf.reshape(value, ()), dtype)
+            self.promote(result, fn)
+            return result
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
+        for value in (*args, *kwargs.values()):
+            self.contents_used(value)
         if _is_pure_builtin(fn):
             if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
                     fn not in (isinstance, len, tuple, list, zip, enumerate):
@@ -423,6 +484,11 @@ class Builder:
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
                 and not _from_library(fn.__func__):
             return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
+        owner = getattr(fn, "__self__", None)
+        if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (
+                id(owner) in self.heap.real_of or id(owner) in self.lazy_contents
+                or id(owner) in self.sources):
+            return self.heap_method(owner, fn.__name__, args, kwargs, code, offset)
         if isinstance(fn, types.BuiltinMethodType) and isinstance(
                 getattr(fn, "__self__", None), CONTAINER_TYPES) and \
                 id(fn.__self__) in self.created:
@@ -469,6 +535,44 @@ class Builder:
             raise Unsupported(f"{type(fn).__qualname__} is a user subclass of a Keras "
                               "layer: its call() is not converted yet")
         return False
+
+    def heap_method(self, container, name, args, kwargs, code, offset):
+        """A list/dict method on a container from the heap (or this call's copy of it)."""
+        if name in heap.READS_CONTENTS:
+            self.contents_used(container)
+        if name in heap.MUTATORS[type(container)]:
+            self.no_writes_in_regions(f"{type(container).__name__}.{name}()", code, offset)
+            return self.heap.mutate(container, name, self.snapshot(args),
+                                    self.snapshot(kwargs))
+        return getattr(container, name)(*args, **kwargs)
+
+    def no_writes_in_regions(self, what, code, offset):
+        if self.region_depth:
+            raise Unsupported(f"{what} inside a branch or loop on a tensor: writes to "
+                              "Python state there are not converted", code, offset)
+
+    def write_attribute(self, owner, name, value, code, offset):
+        self.no_writes_in_regions(f"attribute write .{name}", code, offset)
+        if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
+            raise Unsupported(f"attribute write .{name} to an object janus did not read "
+                              "from a guarded place", code, offset)
+        if not heap.is_plain_object(owner) or is_library_object(owner):
+            raise Unsupported(f"attribute write .{name} to a "
+                              f"{type(owner).__qualname__}, which customises attribute "
+                              "access or belongs to a library", code, offset)
+        descriptor = inspect.getattr_static(type(owner), name, None)
+        if descriptor is not None and hasattr(type(descriptor), "__set__"):
+            raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
+                              "descriptor", code, offset)
+        self.heap.write_attribute(owner, name, value)
+
+    def snapshot(self, value):
+        """Containers made in this call, copied as they are now (print shows now)."""
+        if type(value) in (list, tuple) and (type(value) is tuple or id(value) in self.created):
+            return type(value)(self.snapshot(v) for v in value)
+        if type(value) is dict and id(value) in self.created:
+            return {k: self.snapshot(v) for k, v in value.items()}
+        return value
 
     def inline(self, fn, args, kwargs, code, offset):
         if fn.__code__ is self.code:
@@ -656,18 +760,29 @@ class Frame:
             self.push(NULL)
 
     def op_STORE_ATTR(self, ins):
-        self.fail("attribute writes are not converted yet (heap state is a later issue)",
-                  ins)
+        owner, value = self.pop(), self.pop()
+        self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
 
     def op_STORE_GLOBAL(self, ins):
-        self.fail("global writes are not converted yet (heap state is a later issue)", ins)
+        self.b.no_writes_in_regions(f"global write {ins.argval}", self.code, ins.offset)
+        self.b.heap.write_global(self.globals, ins.argval, self.pop())
 
     def op_STORE_SUBSCR(self, ins):
         key, container, value = self.pop(), self.pop(), self.pop()
-        if not self.b.may_mutate(container):
-            self.fail("item writes to objects from outside the call are not converted "
-                      "yet", ins)
-        container[key] = value
+        self._item_write(container, "__setitem__", (key, value), ins)
+
+    def op_DELETE_SUBSCR(self, ins):
+        key, container = self.pop(), self.pop()
+        self._item_write(container, "__delitem__", (key,), ins)
+
+    def _item_write(self, container, method, args, ins):
+        if self.b.may_mutate(container) and id(container) not in self.b.heap.real_of:
+            getattr(container, method)(*args)
+        elif type(container) in (list, dict) and (
+                id(container) in self.b.heap.real_of or id(container) in self.b.sources):
+            self.b.heap_method(container, method, args, {}, self.code, ins.offset)
+        else:
+            self.fail("item write to a container janus cannot track", ins)
 
     # -- calls -----------------------------------------------------------------------
     def _call(self, ins, nargs, kwnames):
@@ -727,17 +842,48 @@ class Frame:
         if symbol in INPLACE_OPS:
             if isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
-            self.push(INPLACE_OPS[symbol](left, right))
+            self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
         else:
-            self.push(BINARY_OPS[symbol](left, right))
+            self.push(self._numeric(BINARY_OPS[symbol], left, right, symbol))
 
     def op_COMPARE_OP(self, ins):
         right, left = self.pop(), self.pop()
         comparison, to_bool = ins.argval
-        result = COMPARE_OPS[comparison](left, right)
+        result = self._numeric(COMPARE_OPS[comparison], left, right, comparison)
         if to_bool:
             result = self._truth(result, ins)
         self.push(result)
+
+    def _numeric(self, operation, left, right, symbol):
+        """An operator with Python's rules for numbers the graph carries as tensors:
+        such a number meeting a tensor takes the tensor's dtype, as a Python number
+        would in eager TF; meeting another number it stays a Python number."""
+        promoted = self.b.promoted
+        kinds = [promoted.get(id(v)) if is_symbolic(v) else
+                 (type(v) if type(v) in control.PYTHON_NUMBERS else None)
+                 for v in (left, right)]
+        if not any(is_symbolic(v) and promoted.get(id(v)) in control.PYTHON_NUMBERS
+                   for v in (left, right)):
+            return operation(left, right)
+        if kinds[0] is None or kinds[1] is None:      # one side is a real tensor
+            real = right if kinds[0] is not None else left
+            dtype = real.dtype.base_dtype
+            cast = [tf.cast(v, dtype) if v is not real and is_symbolic(v) else v
+                    for v in (left, right)]
+            return operation(*cast)
+        if control.MIXED in kinds:
+            return operation(left, right)
+        if symbol in COMPARE_OPS:
+            python_type = bool
+        elif symbol.rstrip("=") == "/" or float in kinds:
+            python_type = float
+        else:
+            python_type = int
+        dtype = tf.float64 if python_type is float else tf.int64
+        cast = [tf.cast(v, dtype) if is_symbolic(v) else v for v in (left, right)]
+        result = operation(*cast)
+        self.b.promote(result, python_type)
+        return result
 
     def op_IS_OP(self, ins):
         right, left = self.pop(), self.pop()
@@ -747,6 +893,7 @@ class Frame:
         right, left = self.pop(), self.pop()
         if is_symbolic(right) or is_symbolic(left):
             self.fail("`in` on a tensor", ins)
+        self.b.contents_used(right)
         self.push((left not in right) if ins.arg else (left in right))
 
     def op_UNARY_NEGATIVE(self, ins):
@@ -827,18 +974,19 @@ class Frame:
             if acc is None:
                 self.fail("item read from a container janus cannot guard", ins)
             value = container[key]
-            self.b._guard_read(guards.item(acc, key), value, f"item {key!r}", self.code,
-                               ins.offset)
-            self.push(value)
+            self.push(self.b._guard_read(guards.item(acc, key), value, f"item {key!r}",
+                                         self.code, ins.offset))
         else:
             self.push(container[key])
 
     def op_BINARY_SLICE(self, ins):
         stop, start, container = self.pop(), self.pop(), self.pop()
+        self.b.contents_used(container)
         self.push(container[start:stop])
 
     def op_UNPACK_SEQUENCE(self, ins):
         value = self.pop()
+        self.b.contents_used(value)
         if is_symbolic(value):
             self.fail("unpacking a tensor", ins)
         items = list(value)
@@ -858,6 +1006,7 @@ class Frame:
     # -- iteration (over build-time Python values: unrolled) --------------------------
     def op_GET_ITER(self, ins):
         value = self.pop()
+        self.b.contents_used(value)
         if is_symbolic(value) or isinstance(value, tf.Variable):
             self.fail("iterating over a tensor", ins)
         self.push(value if type(value) is control.SymbolicRange else iter(value))

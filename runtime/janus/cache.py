@@ -19,6 +19,8 @@ class GraphCache:
         self.entries: list = []            # CompiledGraph, most recently used first
         self.builds = 0
         self.relaxed_dims: dict[str, set[int]] = {}
+        # Numbers read from the heap that changed between calls: read at call time now.
+        self.varying: set[str] = set()
 
     def lookup(self, args):
         """(graph, None) on a hit; (None, reason) on a miss."""
@@ -39,6 +41,15 @@ class GraphCache:
         # Every tensor input whose dimension changed, not only the first guard that
         # failed: images (64, 8, 8, 1) and labels (64,) shrink to 29 together.
         for guard in graph.guards:
+            if guard[0] == guards.G_EQ and guard[2] in (int, float) and \
+                    guard[1][0] != guards.A_ARG:
+                try:
+                    value = janus_ext.read_accessor(guard[1], args)
+                except Exception:       # the place itself is gone: nothing to relax
+                    continue
+                if type(value) is guard[2] and value != guard[3]:
+                    self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
+                continue
             if guard[0] != guards.G_TENSOR:
                 continue
             value = janus_ext.read_accessor(guard[1], args)

@@ -15,7 +15,7 @@ MAX_REASONS = 16
 class CodeStats:
     __slots__ = ("name", "qualname", "file", "line", "calls", "graph_runs", "interpreted",
                  "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
-                 "assert_failures", "relaxations",
+                 "assert_failures", "relaxations", "heap_reads", "heap_writes",
                  "reasons", "status")
 
     def __init__(self, code):
@@ -24,6 +24,7 @@ class CodeStats:
         self.name = f"{self.qualname} ({self.file}:{self.line})"
         self.calls = self.graph_runs = self.interpreted = self.builds = 0
         self.guard_misses = self.fallbacks = self.assert_failures = self.relaxations = 0
+        self.heap_reads = self.heap_writes = 0
         self.not_converted = None
         self.build_seconds = 0.0
         self.reasons: Counter = Counter()
@@ -37,6 +38,7 @@ class CodeStats:
         return {"calls": self.calls, "graph_runs": self.graph_runs,
                 "interpreted": self.interpreted, "builds": self.builds,
                 "assert_failures": self.assert_failures, "relaxations": self.relaxations,
+                "heap_reads": self.heap_reads, "heap_writes": self.heap_writes,
                 "build_seconds": round(self.build_seconds, 3), "status": self.status,
                 "reasons": dict(self.reasons)}
 
@@ -56,7 +58,7 @@ def snapshot() -> dict:
 
 
 COUNTERS = ("calls", "graph_calls", "graphs_built", "guard_misses", "assert_failures",
-            "relaxations", "fallbacks")
+            "relaxations", "heap_reads", "heap_writes", "fallbacks")
 
 
 def _json_entry(s):
@@ -64,6 +66,7 @@ def _json_entry(s):
             "graph_calls": s.graph_runs, "graphs_built": s.builds,
             "guard_misses": s.guard_misses,
             "assert_failures": s.assert_failures, "relaxations": s.relaxations,
+            "heap_reads": s.heap_reads, "heap_writes": s.heap_writes,
             "fallbacks": s.fallbacks, "not_converted": s.not_converted,
             "status": s.status, "reasons": dict(s.reasons)}
 

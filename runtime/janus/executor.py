@@ -15,7 +15,8 @@ import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
 
-from . import atomic, builder, bytecode, cache, control, counters, profiler, startup
+from . import (atomic, builder, bytecode, cache, control, counters, heap, profiler,
+               startup)
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +35,12 @@ def _settings():
 class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
-    def __init__(self, function, guard_tuple, inputs, template, assumptions):
+    def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
+                 call_args, heap_reads):
         self.function = function
+        self.effects = effects              # heap writes replayed after a good run
+        self.call_args = call_args          # where call-time heap reads find the args
+        self.heap_reads = heap_reads
         self.assumptions = assumptions      # (code, offset) of each in-graph assertion
         self.guards = guard_tuple
         self.input_accessors = tuple(inputs.accessors)
@@ -47,6 +52,7 @@ class CompiledGraph:
         for acc, is_numpy in zip(self.input_accessors, self.input_is_numpy):
             value = janus_ext.read_accessor(acc, args)
             flat.append(tf.convert_to_tensor(value) if is_numpy else value)
+        self.call_args.args = args
         # The cheapest call path that keeps gradients and captures right (DESIGN.md:
         # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
         outputs = self.function._call_flat(flat, self.function.captured_inputs)
@@ -54,7 +60,17 @@ class CompiledGraph:
             outputs = []
         elif not isinstance(outputs, (list, tuple)):
             outputs = [outputs]
-        return _rebuild(self.template, outputs)
+        result, effect_values = _rebuild(self.template, outputs, {})
+        # Every assertion passed and every output exists: the writes land now.
+        heap.commit(self.effects, effect_values)
+        return result
+
+
+class _CallArgs:
+    __slots__ = ("args",)
+
+    def __init__(self):
+        self.args = ()
 
 
 class _Slot:
@@ -65,17 +81,30 @@ class _Slot:
         self.python_type = python_type     # a Python number the graph carried as a tensor
 
 
-def _flatten(value, run, tensors):
+def _flatten(value, run, tensors, memo):
+    if id(value) in memo:
+        return memo[id(value)]
+    if id(value) in run.heap.real_of:
+        return run.heap.real_of[id(value)]    # the caller's container, written back
+    if id(value) in run.sources:
+        return value      # an object from outside the call, guarded by identity
     if builder.is_symbolic(value):
         python_type = run.promoted.get(id(value))
         if python_type == control.MIXED:
             raise builder.Unsupported(f"returns {control.MIXED}", run.code)
         tensors.append(value)
         return _Slot(len(tensors) - 1, python_type)
-    if type(value) in (tuple, list):
-        return type(value)(_flatten(v, run, tensors) for v in value)
+    if type(value) is tuple:
+        return tuple(_flatten(v, run, tensors, memo) for v in value)
+    if type(value) is list:
+        # One template per list made in the call, so that aliases stay one object.
+        template = memo[id(value)] = _ListTemplate()
+        template.items = [_flatten(v, run, tensors, memo) for v in value]
+        return template
     if type(value) is dict:
-        return {k: _flatten(v, run, tensors) for k, v in value.items()}
+        template = memo[id(value)] = _DictTemplate()
+        template.items = {k: _flatten(v, run, tensors, memo) for k, v in value.items()}
+        return template
     if isinstance(value, tf.Variable) or type(value) in builder.guards.SPECIALISABLE:
         return value
     if id(value) in run.sources:
@@ -85,15 +114,32 @@ def _flatten(value, run, tensors):
                               run.code)
 
 
-def _rebuild(template, outputs):
-    if type(template) is _Slot:
+class _ListTemplate:
+    __slots__ = ("items",)
+
+
+class _DictTemplate:
+    __slots__ = ("items",)
+
+
+def _rebuild(template, outputs, memo):
+    kind = type(template)
+    if kind is _Slot:
         if template.python_type is not None:
             return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
-    if type(template) in (tuple, list):
-        return type(template)(_rebuild(t, outputs) for t in template)
-    if type(template) is dict:
-        return {k: _rebuild(v, outputs) for k, v in template.items()}
+    if kind is tuple:
+        return tuple(_rebuild(t, outputs, memo) for t in template)
+    if kind is _ListTemplate or kind is _DictTemplate:
+        made = memo.get(id(template))
+        if made is None:
+            made = memo[id(template)] = [] if kind is _ListTemplate else {}
+            if kind is _ListTemplate:
+                made.extend(_rebuild(t, outputs, memo) for t in template.items)
+            else:
+                made.update((k, _rebuild(v, outputs, memo))
+                            for k, v in template.items.items())
+        return made
     return template
 
 
@@ -205,6 +251,8 @@ class CodeState:
         except Exception as exc:
             return self._runtime_failure(graph, exc)
         self.stats.graph_runs += 1
+        self.stats.heap_reads += graph.heap_reads
+        self.stats.heap_writes += len(graph.effects)
         return result
 
     def _runtime_failure(self, graph, exc):
@@ -220,20 +268,22 @@ class CodeState:
 
     def _build(self, args):
         started = time.perf_counter()
+        call_args = _CallArgs()
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
                               self.cache.relaxed_dims, profiler.profile(self.code),
-                              self.relaxed)
+                              self.relaxed, frozenset(self.cache.varying), call_args)
         run.plan_inputs()
         holder = {}
 
         def graph_function(*flat_inputs):
-            graph = tf.compat.v1.get_default_graph()
+            graph = run.root_graph = tf.compat.v1.get_default_graph()
             # Control dependencies first (the ones tf.function would add on return),
             # so that gating sees every ordering edge.
             with auto_control_deps.AutomaticControlDependencies():
                 result = run.run(run.substitute(flat_inputs))
                 tensors = []
-                holder["template"] = _flatten(result, run, tensors)
+                holder["template"] = _flatten(
+                    (result, [e.values for e in run.heap.effects]), run, tensors, {})
             try:
                 atomic.gate(graph, [op for op, _ in run.assumptions], tensors)
             except atomic.CycleError as exc:
@@ -246,7 +296,8 @@ class CodeState:
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
         return CompiledGraph(function, run.guards.freeze(), run.inputs,
-                             holder["template"], [key for _, key in run.assumptions])
+                             holder["template"], [key for _, key in run.assumptions],
+                             tuple(run.heap.effects), call_args, run.heap.call_time_reads)
 
 
 _states: dict = {}

@@ -1,0 +1,155 @@
+"""Python state a converted call reads and writes → run-time graph inputs, local copies,
+and writes replayed after the graph, in program order, only if the whole call succeeded.
+
+Reads (the paper's PyGetAttr / PyGetSubscr): a tensor, or a number the profile saw
+change, that lives in an attribute, global or item is read again at every graph call
+(a call-time capture of the graph function) under a type/shape guard; it is never
+frozen into the graph.  Other values are specialised under guards (janus/guards.py).
+
+Writes: attribute and global stores go to an overlay that later reads in the same call
+see; list and dict methods work on a shadow copy that every alias of the container
+sees.  Each write is also recorded as an effect.  After the graph has run and every
+in-graph assertion passed, `commit` replays the effects on the real objects in program
+order.  If anything failed, nothing is replayed and the interpreter re-runs the call.
+"""
+
+import types
+
+import tensorflow as tf
+
+# Container methods that change the container; replayed at commit.
+MUTATORS = {
+    list: frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse",
+                     "sort", "__setitem__", "__delitem__"}),
+    dict: frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__",
+                     "__delitem__"}),
+}
+# Methods whose result depends on the contents already there: the contents are guarded.
+READS_CONTENTS = frozenset({"pop", "remove", "setdefault", "popitem", "sort", "index",
+                            "count", "get", "__getitem__", "__contains__", "keys",
+                            "values", "items", "copy"})
+# Python numbers that stop being specialised when they change between calls.
+VARYING_NUMBER_DTYPES = {int: tf.int64, float: tf.float64}
+
+
+class Effect:
+    """One write to the real heap, replayed at commit; values are output templates."""
+    __slots__ = ("kind", "target", "name", "values")
+
+    def __init__(self, kind, target, name, values):
+        self.kind, self.target, self.name, self.values = kind, target, name, values
+
+
+class Heap:
+    def __init__(self, builder, varying):
+        self.b = builder
+        self.varying = varying               # accessor descriptions of changing numbers
+        self.overlay: dict = {}              # (id(owner), name) -> value written
+        self.shadows: dict[int, object] = {} # id(real container) -> local copy
+        self.real_of: dict[int, object] = {} # id(local copy) -> real container
+        self.effects: list[Effect] = []
+        self.call_time_reads = 0
+
+    # -- reads ---------------------------------------------------------------------
+
+    def written(self, owner, name):
+        """(True, value) if this call already wrote owner.name (or a global)."""
+        key = (id(owner), name)
+        if key in self.overlay:
+            return True, self.overlay[key]
+        return False, None
+
+    def local_view(self, value):
+        """The shadow copy of a container this call changed, else the value itself."""
+        return self.shadows.get(id(value), value)
+
+    def read_at_call_time(self, acc, value, where):
+        """A graph input that holds the value `acc` reads at each call."""
+        graph = tf.compat.v1.get_default_graph()
+        holder = self.b.call_args_holder
+        if isinstance(value, (tf.Tensor, tf.Variable)) or hasattr(value, "__array__") \
+                and not isinstance(value, (int, float)):
+            relaxed = self.b.relaxed_dims.get(where, set())
+            pattern = tuple(None if d in relaxed else int(n)
+                            for d, n in enumerate(value.shape))
+            dtype = tf.as_dtype(value.dtype)
+            self.b.guards.require_tensor(acc, value, pattern)
+            spec = tf.TensorSpec(pattern, dtype)
+            python_type = None
+        else:
+            python_type = type(value)
+            dtype = VARYING_NUMBER_DTYPES[python_type]
+            self.b.guards.require_type(acc, python_type)
+            spec = tf.TensorSpec((), dtype)
+        from janus_ext import read_accessor
+
+        def closure():
+            return tf.convert_to_tensor(read_accessor(acc, holder.args), dtype)
+
+        tensor = graph.capture_call_time_value(closure, spec)
+        self.call_time_reads += 1
+        if python_type is not None:
+            self.b.promote(tensor, python_type)
+        return tensor
+
+    def wants_call_time_read(self, value, where):
+        if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable):
+            return True
+        return type(value) in VARYING_NUMBER_DTYPES and where in self.varying
+
+    # -- writes --------------------------------------------------------------------
+
+    def write_attribute(self, owner, name, value):
+        self.overlay[(id(owner), name)] = value
+        self.b.keep_alive.append(owner)
+        self.effects.append(Effect("setattr", owner, name, value))
+
+    def write_global(self, globals_dict, name, value):
+        self.overlay[(id(globals_dict), name)] = value
+        self.effects.append(Effect("setglobal", globals_dict, name, value))
+
+    def shadow(self, container):
+        """The local copy this call mutates in place of `container` from the heap."""
+        copy = self.shadows.get(id(container))
+        if copy is None:
+            copy = self.shadows[id(container)] = type(container)(container)
+            self.real_of[id(copy)] = container
+            self.b.note_created(copy)
+            self.b.keep_alive.append(container)
+        return copy
+
+    def mutate(self, container, method, args, kwargs):
+        """Run a mutating method on the shadow and record it for commit."""
+        container = self.real_of.get(id(container), container)
+        result = getattr(self.shadow(container), method)(*args, **kwargs)
+        self.effects.append(Effect("method", container, method, (args, kwargs)))
+        return result
+
+    def call_with_effect(self, fn, args, kwargs):
+        """A call (print) that only has an effect: replayed at commit, in order."""
+        self.effects.append(Effect("call", fn, None, (args, kwargs)))
+
+
+def commit(effects, values):
+    """Replay `effects` (their value templates rebuilt into `values`) on the real heap."""
+    for effect, value in zip(effects, values):
+        if effect.kind == "setattr":
+            setattr(effect.target, effect.name, value)
+        elif effect.kind == "setglobal":
+            effect.target[effect.name] = value
+        elif effect.kind == "method":
+            args, kwargs = value
+            getattr(effect.target, effect.name)(*args, **kwargs)
+        else:
+            args, kwargs = value
+            effect.target(*args, **kwargs)
+
+
+def is_plain_object(owner):
+    """An instance whose attribute writes are plain __dict__ stores."""
+    owner_type = type(owner)
+    return (not isinstance(owner, (type, types.ModuleType))
+            and owner_type.__setattr__ is object.__setattr__
+            and owner_type.__getattribute__ is object.__getattribute__
+            and not hasattr(owner_type, "__getattr__")
+            and hasattr(owner, "__dict__"))
