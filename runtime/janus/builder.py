@@ -208,6 +208,14 @@ class Builder:
         serial = self.created_in.get(id(container))
         return serial is not None and serial >= self.region_serial[-1]
 
+    def _note_fresh(self, value, depth=0):
+        if type(value) in CONTAINER_TYPES or type(value) is tuple:
+            if type(value) is not tuple:
+                self.note_created(value)
+            if depth < 4:
+                for item in (value.values() if type(value) is dict else value):
+                    self._note_fresh(item, depth + 1)
+
     def note_created(self, container):
         self.created.add(id(container))
         self.created_in[id(container)] = self.region_serial[-1]
@@ -499,8 +507,7 @@ class Builder:
             return fn(*args, **kwargs)
         if self._is_library_callable(fn):
             result = fn(*args, **kwargs)
-            if type(result) in CONTAINER_TYPES:
-                self.note_created(result)     # a fresh list, e.g. tape.gradient's
+            self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
             return result
         call_impl = getattr(type(fn), "__call__", None)
         if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
@@ -542,8 +549,8 @@ class Builder:
             self.contents_used(container)
         if name in heap.MUTATORS[type(container)]:
             self.no_writes_in_regions(f"{type(container).__name__}.{name}()", code, offset)
-            return self.heap.mutate(container, name, self.snapshot(args),
-                                    self.snapshot(kwargs))
+            # No snapshot: the object stored is the one later code may still change.
+            return self.heap.mutate(container, name, args, kwargs)
         return getattr(container, name)(*args, **kwargs)
 
     def no_writes_in_regions(self, what, code, offset):
@@ -600,6 +607,13 @@ def _plain_property_getter(owner, name):
             and not _from_library(descriptor.fget):
         return descriptor.fget
     return None
+
+
+def _same_item(copy, real, key):
+    try:
+        return copy[key] is real[key]
+    except (LookupError, TypeError):
+        return False
 
 
 def _is_pure_builtin(fn):
@@ -969,6 +983,11 @@ class Frame:
 
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
+        real = self.b.heap.real_of.get(id(container))
+        if real is not None and id(real) in self.b.sources and _same_item(container, real, key):
+            # This call's copy still holds what the caller's container holds there:
+            # a read of the heap, guarded on the caller's container.
+            container = real
         if isinstance(container, (dict, list)) and id(container) not in self.b.created:
             acc = self.b.sources.get(id(container))
             if acc is None:
