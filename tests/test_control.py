@@ -36,7 +36,8 @@ def assert_same(got, want, name):
 
 
 @pytest.mark.parametrize("name", ["bn", "bn_variables", "lstm_fixed", "lstm_varying",
-                                  "branch", "loops", "returns", "halving"])
+                                  "branch", "loops", "returns", "halving", "with",
+                                  "with_state"])
 def test_results_match_the_interpreter(runs, name):
     got, want = runs["on"][name], runs["off"][name]
     assert len(got) == len(want)
@@ -89,6 +90,11 @@ def test_loop_control_and_raise(runs):
     assert halving["status"] == "converted" and halving["graph_runs"] == 7
     # The Python counter carried through the while loop comes back as an int.
     assert all(step[2] == "int" for step in runs["on"]["halving"])
+
+
+def test_with_and_finally_run_as_graphs(runs):
+    assert runs["on"]["janus"]["with_step"]["graph_runs"] == 3
+    assert runs["on"]["with_state"] == [6, 6, [1, 2, 3, 4, 5, 6]]
 
 
 def test_stats_report_counts_assertions_and_relaxations(runs):

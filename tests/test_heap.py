@@ -20,6 +20,7 @@ def runs(tmp_path_factory):
                        env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1"})
         assert r.returncode == 0, r.stderr[-3000:]
         out[mode] = json.loads(r.stdout.splitlines()[-1])
+        out[mode]["printed"] = r.stdout.splitlines()[:-1]
         if mode == "on":
             out["report"] = {f["name"]: f for f in json.loads(report.read_text())["functions"]}
     return out
@@ -68,8 +69,8 @@ def test_state_across_sequences(runs):
 def test_rl_bookkeeping_runs_as_graphs(runs):
     rl = runs["on"]["janus"]["rl_step"]
     assert rl["status"] == "converted" and rl["graph_runs"] >= 9
-    # rewards.append, stats[...] twice, global_step: four writes per call.
-    assert rl["heap_writes"] == 4 * rl["graph_runs"]
+    # rewards.append, stats[...] twice, global_step, and the print: five effects a call.
+    assert rl["heap_writes"] == 5 * rl["graph_runs"]
 
 
 def test_failed_assertion_writes_nothing(runs):
@@ -78,6 +79,12 @@ def test_failed_assertion_writes_nothing(runs):
     # The log, the counter variable and the outputs all equal the interpreter's (above),
     # so the failed call's assign_add and writes were not applied before its re-run.
     assert runs["on"]["python_state"]["log"]["calls"] == ["int", 10]
+
+
+def test_print_output_and_order_are_the_interpreters(runs):
+    assert len(runs["off"]["printed"]) == 12
+    assert runs["on"]["printed"] == runs["off"]["printed"]
+    assert runs["on"]["janus"]["rl_step"]["graph_runs"] >= 9
 
 
 def test_hard_cases_keep_identity(runs):

@@ -838,8 +838,8 @@ class Frame:
     def op_BEFORE_WITH(self, ins):
         manager = self.pop()
         if not is_library_object(manager):
-            self.fail(f"`with` on {type(manager).__qualname__}: only TensorFlow/Keras "
-                      "context managers are converted", ins)
+            self._enter_user_context(manager, ins)
+            return
         exit_fn = type(manager).__exit__.__get__(manager)
         enter = type(manager).__enter__
         # janus/hot.py wraps GradientTape.__enter__ to find training steps; the builder
@@ -847,6 +847,28 @@ class Frame:
         result = getattr(enter, "__wrapped__", enter)(manager)
         self.b.entered.append(exit_fn)
         self.push(_WithExit(self.b, exit_fn))
+        self.push(result)
+
+    def _enter_user_context(self, manager, ins):
+        """A context manager written in Python: __enter__ and __exit__ are inlined, so
+        their effects are converted (or refused) like any other code."""
+        kind = type(manager)
+        enter, exit_ = getattr(kind, "__enter__", None), getattr(kind, "__exit__", None)
+        if not (isinstance(enter, types.FunctionType) and isinstance(exit_, types.FunctionType)):
+            self.fail(f"`with` on {kind.__qualname__}, whose __enter__/__exit__ are not "
+                      "Python functions", ins)
+        acc = self.b.sources.get(id(manager))
+        if acc is not None:
+            for name, fn in (("__enter__", enter), ("__exit__", exit_)):
+                self.b.guards.require_is(guards.attr(guards.type_of(acc), name), fn)
+        result = self.b.inline(enter, (manager,), {}, self.code, ins.offset)
+
+        def exit_fn(*exc_info):
+            return self.b.inline(exit_, (manager, *exc_info), {}, self.code, ins.offset)
+
+        # Not in builder.entered: the inlined __enter__ changed nothing real, so a
+        # failed build has nothing to undo.
+        self.push(_WithExit(self.b, exit_fn, inlined=True))
         self.push(result)
 
     # -- operators -------------------------------------------------------------------
@@ -1087,12 +1109,13 @@ class _Return:
 
 class _WithExit:
     """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit."""
-    __slots__ = ("builder", "exit_fn")
+    __slots__ = ("builder", "exit_fn", "inlined")
 
-    def __init__(self, builder, exit_fn):
-        self.builder, self.exit_fn = builder, exit_fn
+    def __init__(self, builder, exit_fn, inlined=False):
+        self.builder, self.exit_fn, self.inlined = builder, exit_fn, inlined
 
     def __call__(self, *exc_info):
-        self.builder.entered.remove(self.exit_fn)
+        if not self.inlined:
+            self.builder.entered.remove(self.exit_fn)
         return self.exit_fn(*exc_info)
 

@@ -178,8 +178,46 @@ for i in range(10):
     record("halving", [float(y), steps, type(steps).__name__])
 
 
+# 6. `with` on a Python context manager and try/finally keep their meaning.
+class Section:
+    def __init__(self):
+        self.entered = 0
+        self.exited = 0
+
+    def __enter__(self):
+        self.entered += 1
+        return self
+
+    def __exit__(self, *exc_info):
+        self.exited += 1
+        return False
+
+
+section = Section()
+z = tf.Variable(tf.constant([0.5, 1.5], tf.float64))
+cleanups = []
+
+
+def with_step(x):
+    with tf.GradientTape() as tape:
+        with section:
+            y = tf.reduce_sum(z * x)
+        try:
+            y = y * 2.0
+        finally:
+            cleanups.append(section.entered)
+    z.assign_sub(0.1 * tape.gradient(y, z))
+    return y
+
+
+for i in range(6):
+    record("with", with_step(tf.constant([1.0, float(i)], tf.float64)))
+results["with_state"] = [section.entered, section.exited, cleanups]
+
+
 results["variables"] = {
     "w": w.numpy().tolist(), "v": v.numpy().tolist(), "u": float(u.numpy()),
+    "z": z.numpy().tolist(),
     "cell": [x.numpy().tolist() for x in cell.trainable_variables],
 }
 if "janus" in sys.modules:

@@ -113,6 +113,7 @@ def rl_step(agent, observation):
     agent.stats["mean_reward"] = 0.9 * agent.stats["mean_reward"] + 0.1 * float(reward)
     agent.stats["episodes"] += 1
     global_step += 1
+    print("rl step", global_step, "reward", reward, agent.stats)
     return reward, global_step
 
 
