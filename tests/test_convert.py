@@ -31,7 +31,8 @@ def assert_close(got, want, name):
                                rtol=1e-9, atol=1e-12, err_msg=name)
 
 
-@pytest.mark.parametrize("name", ["keras_step", "raw_step", "branchy_step", "stateful_step"])
+@pytest.mark.parametrize("name", ["keras_step", "raw_step", "branchy_step", "stateful_step",
+                                  "subclass_step"])
 def test_outputs_match_the_interpreter(runs, name):
     got, want = runs["on"][name], runs["off"][name]
     assert len(got) == len(want)
@@ -77,6 +78,14 @@ def test_branch_on_a_tensor_is_speculated_and_writes_are_deferred(runs):
     stateful = runs["on"]["janus"]["stateful_step"]
     assert stateful["status"] == "converted" and stateful["graph_runs"] == 3
     assert stateful["heap_writes"] == 3 * 2
+
+
+def test_user_keras_call_runs_as_bytecode_not_a_trace(runs):
+    sub = runs["on"]["janus"]["subclass_step"]
+    # use_skip is a guarded Python attribute: flipping it builds a second graph.
+    assert sub["status"] == "converted" and sub["builds"] == 2
+    assert sub["graph_runs"] == 5
+    assert any("use_skip: False is not True" in r for r in sub["reasons"])
 
 
 def test_stats_report_and_log(runs):

@@ -102,8 +102,9 @@ def is_symbolic(value) -> bool:
 
 
 def is_library_object(value) -> bool:
-    module = getattr(type(value), "__module__", "") or ""
-    return module.startswith(LIBRARY_MODULES)
+    """An instance of a TensorFlow/Keras class, or of a user subclass of one."""
+    return any((getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES)
+               for kind in type(value).__mro__[:-1])
 
 
 def _from_library(fn) -> bool:
@@ -403,16 +404,16 @@ class Builder:
             return value
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                    and (owner.__name__ or "").startswith(LIBRARY_MODULES))
+        getter = _plain_property_getter(owner, name)
+        if getter is not None:
+            # A property the user wrote: its getter is inlined like any function,
+            # guarded on the property object the owner's class holds.
+            acc = self.sources.get(id(owner))
+            if acc is not None:
+                self.guards.require_is(guards.attr(guards.type_of(acc), name),
+                                       inspect.getattr_static(type(owner), name))
+            return self.inline(getter, (owner,), {}, code, offset)
         if not library:
-            getter = _plain_property_getter(owner, name)
-            if getter is not None:
-                # A property the user wrote: its getter is inlined like any function,
-                # guarded on the property object the owner's class holds.
-                acc = self.sources.get(id(owner))
-                if acc is not None:
-                    self.guards.require_is(guards.attr(guards.type_of(acc), name),
-                                           inspect.getattr_static(type(owner), name))
-                return self.inline(getter, (owner,), {}, code, offset)
             self._check_plain_attribute(owner, name, code, offset)
         value = getattr(owner, name)
         acc = self.sources.get(id(owner))
@@ -505,6 +506,8 @@ class Builder:
                                   "container from outside a cond arm or loop body",
                                   code, offset)
             return fn(*args, **kwargs)
+        if _user_call(fn) is not None:
+            return self.call_user_layer(fn, args, kwargs, code, offset)
         if self._is_library_callable(fn):
             result = fn(*args, **kwargs)
             self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
@@ -527,21 +530,33 @@ class Builder:
                            types.BuiltinMethodType)):
             return _from_library(fn)
         if is_library_object(fn):
-            # A Keras layer or model whose call() the user wrote runs user Python under
-            # Keras' __call__: that is tracing, which janus must not do.
-            call_impl = getattr(type(fn), "call", None)
-            if call_impl is not None and not _from_library(call_impl):
-                raise Unsupported(f"{type(fn).__qualname__}.call is user code run by "
-                                  "Keras: not converted yet")
-            return True
-        if is_symbolic(fn):
-            return False
-        call_impl = getattr(type(fn), "call", None)
-        if call_impl is not None and hasattr(type(fn), "__call__") and \
-                _from_library(type(fn).__call__):
-            raise Unsupported(f"{type(fn).__qualname__} is a user subclass of a Keras "
-                              "layer: its call() is not converted yet")
+            # Keras/TF objects called through the library's own __call__ (user call()
+            # methods were routed to call_user_layer before this).
+            return _from_library(getattr(type(fn), "__call__", object))
         return False
+
+    def call_user_layer(self, layer, args, kwargs, code, offset):
+        """A Keras layer or model whose call() the user wrote.  Keras' __call__ does its
+        bookkeeping (training flag, autocast, name scopes) as for any layer, but the
+        call() it reaches is the user's bytecode run by this builder, not traced."""
+        impl = _user_call(layer)
+        acc = self.sources.get(id(layer))
+        if acc is not None:
+            self.guards.require_is(guards.attr(guards.type_of(acc), "call"), impl)
+        if "call" in vars(layer):
+            raise Unsupported(f"{type(layer).__qualname__} instance has its own `call` "
+                              "attribute", code, offset)
+
+        def through_builder(*call_args, **call_kwargs):
+            return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)
+
+        object.__setattr__(layer, "call", through_builder)
+        try:
+            result = layer(*args, **kwargs)
+        finally:
+            object.__delattr__(layer, "call")
+        self._note_fresh(result)
+        return result
 
     def heap_method(self, container, name, args, kwargs, code, offset):
         """A list/dict method on a container from the heap (or this call's copy of it)."""
@@ -606,6 +621,15 @@ def _plain_property_getter(owner, name):
     if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
             and not _from_library(descriptor.fget):
         return descriptor.fget
+    return None
+
+
+def _user_call(layer):
+    """The Python call() a user wrote on a Keras layer subclass, else None."""
+    impl = getattr(type(layer), "call", None)
+    if isinstance(impl, types.FunctionType) and not _from_library(impl) and \
+            _from_library(type(layer).__call__):
+        return impl
     return None
 
 

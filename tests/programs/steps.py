@@ -111,11 +111,44 @@ for i in range(6):
     record("branchy_step", branchy_step(x))
     record("stateful_step", stateful_step(x))
 
+# 4. A subclassed Keras model with a call() of its own and a Python flag attribute.
+class Residual(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.inner = tf.keras.layers.Dense(8, activation="tanh")
+        self.outer = tf.keras.layers.Dense(3)
+        self.use_skip = True
+
+    def call(self, x, training=False):
+        h = self.inner(x)
+        if self.use_skip:
+            h = h + x
+        return self.outer(h)
+
+
+subclassed = Residual()
+sub_optimizer = tf.keras.optimizers.SGD(0.05)
+
+
+def subclass_step(x, y):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, subclassed(x, training=True))
+    grads = tape.gradient(loss, subclassed.trainable_variables)
+    sub_optimizer.apply_gradients(zip(grads, subclassed.trainable_variables))
+    return loss
+
+
+for i in range(8):
+    subclassed.use_skip = i < 6
+    record("subclass_step", subclass_step(rng.normal(size=(4, 8)),
+                                          rng.integers(0, 3, size=4)))
+
 results["variables"] = {
     "model": [var.numpy().tolist() for var in model.trainable_variables],
     "optimizer": [var.numpy().tolist() for var in optimizer.variables],
     "raw": [w.numpy().tolist(), b.numpy().tolist()],
     "v": v.numpy().tolist(),
+    "subclassed": [var.numpy().tolist() for var in subclassed.trainable_variables],
 }
 results["python_state"] = {"history": tracker.history, "last": tracker.last,
                            "SCALE": SCALE}
