@@ -34,7 +34,7 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython bench-interp install key clean
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython bench bench-interp install key clean
 
 all: prefix $(JANUS_PYTHON)
 
@@ -94,6 +94,12 @@ $(BENCH)/site/pyperf:
 	    $(BENCH)/wheels/pyperformance-1.14.0-py3-none-any.whl $(BENCH)
 	JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q --no-deps --disable-pip-version-check \
 	    --target $(BENCH)/site $(BENCH)/wheels/pyperf-2.10.0-py3-none-any.whl
+
+# The paper's models in four modes (bench/run.py): make bench [MODELS=lenet,lstm] [REPEATS=5]
+MODELS ?= lenet,resnet,inception,lstm,lm,treernn,treelstm,a3c,ppo,an,pix2pix
+REPEATS ?= 5
+bench: all
+	JANUS_MODE=off $(JANUS_PYTHON) bench/run.py --models $(MODELS) --repeats $(REPEATS)
 
 bench-interp: all $(STOCK)/bin/python3.13 $(BENCH)/site/pyperf
 	JANUS_MODE=off $(JANUS_PYTHON) bench/interp/run.py --stock $(STOCK)/bin/python3.13 \

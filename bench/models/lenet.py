@@ -4,12 +4,13 @@ No decorators and no janus imports: janus-python must speed this up unchanged.
 Prints loss and test accuracy per epoch.
 """
 
-import argparse
 import time
 
 import numpy as np
 import tensorflow as tf
 from sklearn.datasets import load_digits
+
+import common
 
 
 def load_data(seed):
@@ -51,29 +52,33 @@ def accuracy(model, images, labels):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--batch-size", type=int, default=64)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--tf-function", action="store_true",
-                        help="hand-wrap the step in tf.function (the symbolic baseline)")
-    args = parser.parse_args(argv)
-    step = tf.function(train_step) if args.tf_function else train_step
-
-    tf.keras.utils.set_random_seed(args.seed)
+    args = common.arguments(__doc__, steps=0, argv=argv, extra={
+        "--epochs": {"type": int, "default": 10},
+        "--batch-size": {"type": int, "default": 64},
+        "--tf-function": {"action": "store_true",
+                          "help": "same as --wrap function (the symbolic baseline)"}})
+    step = common.wrap(train_step, "function" if args.tf_function else args.wrap)
     (train_x, train_y), (test_x, test_y) = load_data(args.seed)
     model = build_model()
     optimizer = tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.9)
     loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    meter = common.Meter("images/s", args)
+    if args.bench and not args.steps:
+        args.steps = 120
+    epochs = args.epochs if not args.steps else -(-args.steps * args.batch_size //
+                                                 len(train_y))
 
     timed_steps, timed_seconds = 0, 0.0
-    for epoch in range(args.epochs):
+    for epoch in range(epochs):
         total, batches = 0.0, 0
         started = time.perf_counter()
         for start in range(0, len(train_y), args.batch_size):
-            loss = step(model, optimizer, loss_fn,
-                              train_x[start:start + args.batch_size],
-                              train_y[start:start + args.batch_size])
+            if args.steps and len(meter.losses) == args.steps:
+                break
+            images = train_x[start:start + args.batch_size]
+            loss = step(model, optimizer, loss_fn, images,
+                        train_y[start:start + args.batch_size])
+            meter.step(loss, len(images))
             total += float(loss)
             batches += 1
         if epoch > 0:                   # the first epoch includes profiling and building
@@ -82,7 +87,8 @@ def main(argv=None):
         print(f"epoch {epoch + 1}: loss {total / batches:.4f} "
               f"accuracy {accuracy(model, test_x, test_y):.4f}", flush=True)
     if timed_steps:
-        print(f"steps/s {timed_steps / timed_seconds:.1f} (epochs 2-{args.epochs})")
+        print(f"steps/s {timed_steps / timed_seconds:.1f} (epochs 2-{epochs})")
+    meter.report()
 
 
 if __name__ == "__main__":

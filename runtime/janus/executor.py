@@ -219,7 +219,9 @@ class CodeState:
             return self._interpret(None)
         self.cache.insert(graph)
         st.status = "converted"
-        self._event(f"built graph {self.cache.builds} in {st.build_seconds:.2f} s total")
+        # The wall-clock stamp lets bench/ time "start to first graph step".
+        self._event(f"built graph {self.cache.builds} in {st.build_seconds:.2f} s total "
+                    f"[t={time.time():.3f}]")
         profiler.unflag(self.code)    # profiling has served; calls now cost only guards
         return self._run(graph, args)
 
