@@ -1072,6 +1072,12 @@ class Frame:
     def op_GET_ITER(self, ins):
         value = self.pop()
         self.b.contents_used(value)
+        acc = self.b.sources.get(id(value))
+        if acc is not None and type(value) in (list, tuple):
+            # The contents are guarded now; each item is reachable through its index.
+            for index, item in enumerate(value):
+                if id(item) not in self.b.sources:
+                    self.b._remember(item, guards.item(acc, index))
         if is_symbolic(value) or isinstance(value, tf.Variable):
             self.fail("iterating over a tensor", ins)
         self.push(value if type(value) is control.SymbolicRange else iter(value))
