@@ -3,7 +3,7 @@
 A plain eager TF2 program: an LSTMCell stepped by a Python loop over the time dimension,
 a GradientTape, Adam.  No decorators and no janus imports.
 
-    lstm.py [--steps 200] [--length 20] [--vary-lengths N] [--tf-function]
+    lstm.py [--steps 120] [--length 20] [--vary-lengths N] [--wrap function|trace]
 
 --vary-lengths N: the first N steps use sequence lengths that change each step (after
 that every step uses --length), so janus's graph for the step is a while loop over time
@@ -11,13 +11,14 @@ instead of the loop unrolled for one length.  Prints characters/s over the steps
 the first 20.
 """
 
-import argparse
 import sysconfig
 import time
 from pathlib import Path
 
 import numpy as np
 import tensorflow as tf
+
+import common
 
 HIDDEN, EMBED, BATCH = 64, 16, 16
 
@@ -66,18 +67,16 @@ def train_step(model, optimizer, inputs, targets):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--steps", type=int, default=200)
-    parser.add_argument("--length", type=int, default=20)
-    parser.add_argument("--vary-lengths", type=int, default=0)
-    parser.add_argument("--tf-function", action="store_true")
-    args = parser.parse_args(argv)
-    tf.keras.utils.set_random_seed(0)
+    args = common.arguments(__doc__, steps=120, argv=argv, extra={
+        "--length": {"type": int, "default": 20},
+        "--vary-lengths": {"type": int, "default": 0},
+        "--tf-function": {"action": "store_true", "help": "same as --wrap function"}})
     text = corpus()
     model, optimizer = CharLM(), tf.keras.optimizers.Adam(0.005)
-    step = tf.function(train_step) if args.tf_function else train_step
-    rng = np.random.default_rng(0)
-    timed_chars, started, losses = 0, None, []
+    step = common.wrap(train_step, "function" if args.tf_function else args.wrap)
+    meter = common.Meter("chars/s", args)
+    rng = np.random.default_rng(args.seed)
+    timed_chars, started = 0, None
     for i in range(args.steps):
         length = int(rng.integers(5, args.length + 1)) if i < args.vary_lengths \
             else args.length
@@ -85,12 +84,13 @@ def main(argv=None):
         window = np.stack([text[s:s + length + 1] for s in starts])
         if i == 20:
             started = time.perf_counter()
-        losses.append(float(step(model, optimizer, window[:, :-1], window[:, 1:])))
+        meter.step(step(model, optimizer, window[:, :-1], window[:, 1:]), BATCH * length)
         if i >= 20:
             timed_chars += BATCH * length
-    seconds = time.perf_counter() - started
-    print(f"final loss {np.mean(losses[-20:]):.4f}")
-    print(f"chars/s {timed_chars / seconds:.1f}")
+    print(f"final loss {np.mean(meter.losses[-20:]):.4f}")
+    if started is not None:
+        print(f"chars/s {timed_chars / (time.perf_counter() - started):.1f}")
+    meter.report()
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ STATEFUL_RANDOM_OPS = frozenset({
 # Methods that only read a container: safe in any region.
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
+MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 MAX_INLINE_DEPTH = 32
 
@@ -161,6 +162,7 @@ class Builder:
         self.call_args_holder = call_args_holder
         self.lazy_contents: dict[int, tuple] = {}  # id(container) -> (accessor, container)
         self.root_graph = None
+        self.rebound: set[str] = set()        # attribute/global names the code assigns
 
     # -- control flow (janus/control.py) -------------------------------------------
 
@@ -306,6 +308,8 @@ class Builder:
             raise Unsupported("generators and coroutines are left to the interpreter", code)
         if code.co_freevars or code.co_cellvars:
             raise Unsupported("closures are not converted yet", code)
+        self.rebound.update(ins.argval for ins in bytecode.decode(code)
+                            if ins.opname in ("STORE_ATTR", "STORE_GLOBAL"))
         self.depth += 1
         if self.depth > MAX_INLINE_DEPTH:
             raise Unsupported("inlining too deep (recursion is a later issue)", code)
@@ -328,13 +332,28 @@ class Builder:
         else:
             raise Unsupported(f"global {name!r} is not defined", code, offset)
         acc = guards.global_(globals_dict, self.builtins, name)
-        return self._guard_read(acc, value, f"global {name!r}", code, offset)
+        return self._guard_read(acc, value, f"global {name!r}", code, offset,
+                                rebound=name in self.rebound)
 
-    def _guard_read(self, acc, value, what, code, offset, library=False):
-        """Guard a value read from the heap; returns what the graph uses for it."""
+    def _guard_read(self, acc, value, what, code, offset, library=False, rebound=False):
+        """Guard a value read from the heap; returns what the graph uses for it.
+
+        `rebound`: the converted code assigns this attribute or global, so its value
+        is state carried from call to call (a counter, an RNN state): it is read at
+        every call rather than specialised."""
         if id(value) in self.heap.shadows:
             return self.heap.shadows[id(value)]
         where = guards.describe_accessor(acc, self.arg_names)
+        if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
+            # Same type and length each call; the items are read like any heap value.
+            self.guards.require_type(acc, type(value))
+            self.guards.require_length(acc, len(value))
+            items = [self._guard_read(guards.item(acc, i), item, f"{what}[{i}]", code,
+                                      offset, library, rebound)
+                     for i, item in enumerate(value)]
+            return tuple(items) if type(value) is tuple else self.note_created(items)
+        if rebound and type(value) in heap.VARYING_NUMBER_DTYPES:
+            return self._read_at_call_time(acc, value, where)
         if isinstance(value, np.ndarray):
             if value.dtype == object:
                 raise Unsupported(f"{what} is an object array", code, offset)
@@ -436,7 +455,7 @@ class Builder:
             self.guards.require_is(func_acc, getattr(type(owner), name))
             return value
         return self._guard_read(guards.attr(acc, name), value, f"attribute {name!r}", code,
-                                offset, library)
+                                offset, library, rebound=name in self.rebound)
 
     def _check_plain_attribute(self, owner, name, code, offset):
         owner_type = type(owner)
