@@ -466,6 +466,8 @@ class Builder:
             raise Unsupported(f"{owner_type.__qualname__} customises attribute access",
                               code, offset)
         descriptor = inspect.getattr_static(owner_type, name, None)
+        if type(descriptor) is types.MemberDescriptorType:
+            return                      # a __slots__ field: plain storage
         if descriptor is not None and hasattr(type(descriptor), "__get__") and (
                 hasattr(type(descriptor), "__set__") or hasattr(type(descriptor), "__delete__")):
             raise Unsupported(f"{owner_type.__qualname__}.{name} is a property or data "

@@ -21,6 +21,7 @@ class GraphCache:
         self.relaxed_dims: dict[str, set[int]] = {}
         # Numbers read from the heap that changed between calls: read at call time now.
         self.varying: set[str] = set()
+        self.never_vary = False       # set when reading them at call time broke a build
 
     def lookup(self, args):
         """(graph, None) on a hit; (None, reason) on a miss."""
@@ -47,7 +48,7 @@ class GraphCache:
                     value = janus_ext.read_accessor(guard[1], args)
                 except Exception:       # the place itself is gone: nothing to relax
                     continue
-                if type(value) is guard[2] and value != guard[3]:
+                if type(value) is guard[2] and value != guard[3] and not self.never_vary:
                     self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
                 continue
             if guard[0] != guards.G_TENSOR:

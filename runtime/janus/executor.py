@@ -204,7 +204,7 @@ class CodeState:
             st.note(f"guard miss: {miss}")
             self._event(f"guard miss, rebuilding: {miss}")
         try:
-            graph = self._build(args)
+            graph = self._build_or_specialise(args)
         except builder.Raises as exc:
             # This call raises (its arguments decide it at entry): the interpreter must
             # run it.  Other calls may still convert.
@@ -267,6 +267,19 @@ class CodeState:
         self.stats.fallbacks += 1
         self._event(f"fallback to the interpreter: {reason}")
         return self._interpret(None)
+
+    def _build_or_specialise(self, args):
+        try:
+            return self._build(args)
+        except builder.Unsupported as exc:
+            if not self.cache.varying or isinstance(exc, builder.Raises):
+                raise
+            # A number read at call time became a tensor where the code needs a Python
+            # value (a shape, tf.constant's argument): specialise such numbers again.
+            self.stats.note(f"numbers specialised again after: {exc.reason}")
+            self.cache.varying.clear()
+            self.cache.never_vary = True
+            return self._build(args)
 
     def _build(self, args):
         started = time.perf_counter()
