@@ -17,6 +17,7 @@ machine noise falls on all modes alike.  Reported per model and mode:
   max_rel_loss_diff  the largest per-step relative loss difference from eager, same
                   seeds (first repetition);
   graph_fraction  janus only: graph calls / calls of the functions janus took over;
+  reproducible    every repetition gave the same per-step losses (same seed);
   error           why a mode could not run the model, else null.
 Writes latest.json, latest.md (table with the paper's speedups) and latest.png.
 """
@@ -94,7 +95,10 @@ def summarise(runs, eager_losses):
            "first_graph_s": statistics.median(firsts) if firsts else None,
            "max_rel_loss_diff": max_rel_diff(runs[0]["losses"], eager_losses),
            "graph_fraction": runs[0]["graph_fraction"], "error": None,
-           "repetitions": len(runs)}
+           "repetitions": len(runs),
+           # Same seed, same losses in every repetition?  (eager: the correctness
+           # column depends on it)
+           "reproducible": all(r["losses"] == runs[0]["losses"] for r in runs)}
     if "not_converted" in runs[0]:
         out["not_converted"] = runs[0]["not_converted"]
     return out
@@ -124,6 +128,9 @@ def markdown(results):
             f" | {fmt(janus['graph_fraction'], '.0%')} |")
     notes = [f"- **{model}**: janus left to the interpreter: {'; '.join(m['janus']['not_converted'])}"
              for model, m in results["models"].items() if m["janus"].get("not_converted")]
+    notes += [f"- **{model}**: eager losses differ between repetitions with the same seed"
+              for model, m in results["models"].items()
+              if m["eager"]["throughput"] is not None and not m["eager"]["reproducible"]]
     return "\n".join([f"Measured {results['date']} on {results['machine']}; medians of "
                       f"{results['repeats']} interleaved repetitions (`bench/run.py`).", "",
                       *rows, "", *notes]) + "\n"

@@ -1,6 +1,7 @@
 """Shared fixtures: the janus-python under test, and a runner that compares it with the
 plain interpreter (JANUS_MODE=off), which is the reference for every behaviour."""
 
+import json
 import os
 import subprocess
 import sys
@@ -40,3 +41,24 @@ def no_hook_leaks():
     janus_ext.release()
     assert sys.monitoring.get_tool(tool) is None
     assert janus_ext.flagged_codes() == []
+
+
+def run_both_modes(program, tmp_dir):
+    """Run a test program (it prints one JSON document last) under janus and under
+    JANUS_MODE=off.  Returns {"on": ..., "off": ...} (each the document plus "printed",
+    the lines before it), "report" (janus's JANUS_STATS), "functions" (its entries by
+    name) and "log" (its JANUS_LOG lines)."""
+    out = {}
+    report = Path(tmp_dir) / "janus.json"
+    for mode in ("on", "off"):
+        r = run_python([str(program)], mode=mode,
+                       env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1"})
+        assert r.returncode == 0, r.stderr[-3000:]
+        lines = r.stdout.splitlines()
+        out[mode] = json.loads(lines[-1])
+        out[mode]["printed"] = lines[:-1]
+        if mode == "on":
+            out["report"] = json.loads(report.read_text())
+            out["functions"] = {f["name"]: f for f in out["report"]["functions"]}
+            out["log"] = [line for line in r.stderr.splitlines() if line.startswith("janus:")]
+    return out

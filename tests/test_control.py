@@ -1,29 +1,17 @@
 """Dynamic control flow: asserted assumptions, conds and while loops built from bytecode
 give what the plain interpreter gives, on the paths where speculation fails too."""
 
-import json
-
 import numpy as np
 import pytest
 
-from conftest import REPO, run_python
+from conftest import REPO, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "control.py"
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    out = {}
-    report = tmp_path_factory.mktemp("stats") / "janus.json"
-    for mode in ("on", "off"):
-        r = run_python([str(PROGRAM)], mode=mode,
-                       env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1"})
-        assert r.returncode == 0, r.stderr[-3000:]
-        out[mode] = json.loads(r.stdout.splitlines()[-1])
-        if mode == "on":
-            out["report"] = {f["name"]: f for f in json.loads(report.read_text())["functions"]}
-            out["log"] = [line for line in r.stderr.splitlines() if line.startswith("janus:")]
-    return out
+    return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
 def assert_same(got, want, name):
@@ -98,6 +86,6 @@ def test_with_and_finally_run_as_graphs(runs):
 
 
 def test_stats_report_counts_assertions_and_relaxations(runs):
-    branch = runs["report"]["branch_step"]
+    branch = runs["functions"]["branch_step"]
     assert branch["assert_failures"] == 1 and branch["relaxations"] == 1
-    assert runs["report"]["lstm_step"]["assert_failures"] == 0
+    assert runs["functions"]["lstm_step"]["assert_failures"] == 0

@@ -6,24 +6,14 @@ import json
 import numpy as np
 import pytest
 
-from conftest import REPO, run_python
+from conftest import REPO, run_both_modes, run_python
 
 PROGRAM = REPO / "tests" / "programs" / "steps.py"
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    out = {}
-    report = tmp_path_factory.mktemp("stats") / "janus.json"
-    for mode in ("on", "off"):
-        r = run_python([str(PROGRAM)], mode=mode,
-                       env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1"})
-        assert r.returncode == 0, r.stderr[-3000:]
-        out[mode] = json.loads(r.stdout.splitlines()[-1])
-        if mode == "on":
-            out["report"] = json.loads(report.read_text())
-            out["log"] = [line for line in r.stderr.splitlines() if line.startswith("janus:")]
-    return out
+    return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
 def assert_close(got, want, name):

@@ -2,28 +2,16 @@
 outputs and the TF variables equal the plain interpreter's, also when an in-graph
 assertion fails in the middle of a run."""
 
-import json
-
 import pytest
 
-from conftest import REPO, run_python
+from conftest import REPO, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "heap.py"
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    out = {}
-    report = tmp_path_factory.mktemp("stats") / "janus.json"
-    for mode in ("on", "off"):
-        r = run_python([str(PROGRAM)], mode=mode,
-                       env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1"})
-        assert r.returncode == 0, r.stderr[-3000:]
-        out[mode] = json.loads(r.stdout.splitlines()[-1])
-        out[mode]["printed"] = r.stdout.splitlines()[:-1]
-        if mode == "on":
-            out["report"] = {f["name"]: f for f in json.loads(report.read_text())["functions"]}
-    return out
+    return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
 def same(a, b, path="state"):
@@ -94,8 +82,8 @@ def test_hard_cases_keep_identity(runs):
 
 
 def test_custom_setattr_is_not_converted_and_says_why(runs):
-    audited = runs["report"]["audited_step"]
+    audited = runs["functions"]["audited_step"]
     assert audited["graph_calls"] == 0
     assert "customises attribute access" in audited["not_converted"]
-    assert runs["report"]["rl_step"]["heap_writes"] > 0
-    assert runs["report"]["lm_step"]["heap_reads"] > 0
+    assert runs["functions"]["rl_step"]["heap_writes"] > 0
+    assert runs["functions"]["lm_step"]["heap_reads"] > 0

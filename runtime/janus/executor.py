@@ -233,36 +233,31 @@ class CodeState:
     def _run(self, graph, args):
         try:
             result = graph.run(args)
-        except tf.errors.InvalidArgumentError as exc:
-            failed = ASSUMPTION_FAILED.search(str(exc))
-            if failed is None:
-                return self._runtime_failure(graph, exc)
-            # Every update was gated on this assertion: nothing changed.  Relax the
-            # decision so that the next graph builds both ways.
-            where = graph.assumptions[int(failed.group(1))]
-            self.relaxed.add(where)
-            self.cache.drop(graph)
-            self.stats.assert_failures += 1
-            self.stats.relaxations += 1
-            reason = (f"assumption failed: branch at {where[0].co_qualname}:"
-                      f"{builder._line_of(*where)} went the other way; relaxed to a cond")
-            self.stats.note(reason)
-            self.stats.fallbacks += 1
-            self._event(f"fallback to the interpreter: {reason}")
-            return self._interpret(None)
         except Exception as exc:
-            return self._runtime_failure(graph, exc)
+            failed = ASSUMPTION_FAILED.search(str(exc)) \
+                if isinstance(exc, tf.errors.InvalidArgumentError) else None
+            if failed is not None:
+                # Every update was gated on this assertion: nothing changed.  Relax
+                # the decision so that the next graph builds both ways.
+                where = graph.assumptions[int(failed.group(1))]
+                self.relaxed.add(where)
+                self.stats.assert_failures += 1
+                self.stats.relaxations += 1
+                return self._fall_back(graph, f"assumption failed: branch at "
+                                       f"{where[0].co_qualname}:{builder._line_of(*where)}"
+                                       " went the other way; relaxed to a cond")
+            # Guards held but the graph failed: the interpreter runs the call, and
+            # raises the real error if there is one.
+            first_line = str(exc).splitlines()[0] if str(exc) else ""
+            return self._fall_back(graph, f"graph failed at run time: "
+                                   f"{type(exc).__name__}: {first_line}")
         self.stats.graph_runs += 1
         self.stats.heap_reads += graph.heap_reads
         self.stats.heap_writes += len(graph.effects)
         return result
 
-    def _runtime_failure(self, graph, exc):
-        # Guards held but the graph failed: drop it and let the interpreter run the
-        # call, which raises the real error if there is one.
+    def _fall_back(self, graph, reason):
         self.cache.drop(graph)
-        reason = (f"graph failed at run time: {type(exc).__name__}: "
-                  f"{str(exc).splitlines()[0] if str(exc) else ''}")
         self.stats.note(reason)
         self.stats.fallbacks += 1
         self._event(f"fallback to the interpreter: {reason}")
