@@ -30,13 +30,13 @@ def same(a, b, path="state"):
         assert a == b and type(a) is type(b), f"{path}: {a!r} != {b!r}"
 
 
-@pytest.mark.parametrize("name", ["lm", "rl", "guarded", "hard", "audited"])
+@pytest.mark.parametrize("name", ["lm", "rl", "guarded", "hard", "audited", "methods"])
 def test_outputs_match_the_interpreter(runs, name):
     same(runs["on"][name], runs["off"][name], name)
 
 
 @pytest.mark.parametrize("part", ["lm", "agent", "global_step", "log", "holder", "shared",
-                                  "audited"])
+                                  "audited", "queue", "table"])
 def test_python_state_matches_deeply(runs, part):
     # Types too: a Python int counter stays an int, a tensor stays an EagerTensor.
     same(runs["on"]["python_state"][part], runs["off"]["python_state"][part], part)
@@ -79,6 +79,14 @@ def test_hard_cases_keep_identity(runs):
     assert runs["on"]["hard_alias_is_same"] is True
     assert runs["on"]["hard_made_is_shared"] is True
     assert runs["on"]["janus"]["hard_step"]["graph_runs"] == 3
+
+
+def test_list_and_dict_methods_replay_in_order(runs):
+    methods = runs["functions"]["methods_step"]
+    assert methods["graph_calls"] >= 1, methods
+    # insert, extend, append, update, del, store, pop, store: eight a call (setdefault
+    # finds its key after the first call, so it writes nothing).
+    assert methods["heap_writes"] == 8 * methods["graph_calls"]
 
 
 def test_custom_setattr_is_not_converted_and_says_why(runs):

@@ -395,10 +395,10 @@ class Builder:
         if entry is not None:
             acc, container = entry
             if type(container) is dict:
+                # The keys; a value is guarded where it is read (BINARY_SUBSCR, get).
                 self.guards.require_keys(acc, container)
                 for key, item in container.items():
-                    self.guards.require_value(guards.item(acc, key), item) \
-                        if type(item) in guards.SPECIALISABLE else \
+                    if not _is_python_data(item):
                         self.guards.require_is(guards.item(acc, key), item)
             else:
                 self.guards.require_elements(acc, container)
@@ -581,8 +581,25 @@ class Builder:
 
     def heap_method(self, container, name, args, kwargs, code, offset):
         """A list/dict method on a container from the heap (or this call's copy of it)."""
-        if name in heap.READS_CONTENTS:
+        if name in heap.READS_CONTENTS[type(container)]:
             self.contents_used(container)
+        real = self.heap.real_of.get(id(container), container)
+        acc = self.sources.get(id(real))
+        if type(real) is dict and acc is not None and name in ("values", "items", "copy"):
+            for key, item in real.items():
+                self._guard_read(guards.item(acc, key), item, f"item {key!r}", code, offset)
+        if type(real) is dict and acc is not None and name in ("get", "setdefault", "pop") \
+                and args and _same_item(container, real, args[0]):
+            # The value comes from the caller's dict: guard it (or read it at call time)
+            # like any item read, then let the method do the rest.
+            key = args[0]
+            value = self._guard_read(guards.item(acc, key), real[key], f"item {key!r}",
+                                     code, offset)
+            if name == "get":
+                return value
+            if name == "pop":
+                self.heap.mutate(container, name, args, kwargs)
+            return value
         if name in heap.MUTATORS[type(container)]:
             self.no_writes_in_regions(f"{type(container).__name__}.{name}()", code, offset)
             # No snapshot: the object stored is the one later code may still change.
@@ -652,6 +669,10 @@ def _user_call(layer):
             _from_library(type(layer).__call__):
         return impl
     return None
+
+
+def _is_python_data(value):
+    return type(value) in guards.SPECIALISABLE or isinstance(value, tf.Tensor)
 
 
 def _same_item(copy, real, key):

@@ -24,10 +24,14 @@ MUTATORS = {
     dict: frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__",
                      "__delitem__"}),
 }
-# Methods whose result depends on the contents already there: the contents are guarded.
-READS_CONTENTS = frozenset({"pop", "remove", "setdefault", "popitem", "sort", "index",
-                            "count", "get", "__getitem__", "__contains__", "keys",
-                            "values", "items", "copy"})
+# Methods whose result, or whose success at commit, depends on the contents already
+# there: those contents are guarded, so the replay at commit cannot fail or differ.
+READS_CONTENTS = {
+    list: frozenset({"pop", "remove", "sort", "index", "count", "copy", "__getitem__",
+                     "__contains__", "__setitem__", "__delitem__"}),
+    dict: frozenset({"pop", "popitem", "setdefault", "get", "keys", "values", "items",
+                     "copy", "__getitem__", "__contains__", "__delitem__"}),
+}
 # Python numbers that stop being specialised when they change between calls.
 VARYING_NUMBER_DTYPES = {int: tf.int64, float: tf.float64}
 

@@ -199,10 +199,38 @@ for i in range(5):
     record("audited", audited_step(tf.constant([float(i), 2.0], tf.float64)))
 
 
+# 6. List and dict methods on the caller's containers, through a helper.
+queue = ["start"]
+table = {"a": 1, "b": 2}
+
+
+def drain(items, mapping, value):
+    items.insert(0, "front")
+    items.extend(["back", "end"])
+    items.append(value)
+    seen = mapping.setdefault("seen", 0)
+    mapping.update(last=value)
+    del mapping["a"]
+    mapping["a"] = seen + 1
+    mapping.pop("b")
+    mapping["b"] = mapping.get("a") * 2
+    return seen
+
+
+def methods_step(x):
+    with tf.GradientTape():
+        y = tf.reduce_sum(x)
+    return y, drain(queue, table, y)
+
+
+for i in range(6):
+    record("methods", methods_step(tf.constant([float(i), 1.0], tf.float64)))
+
+
 results["python_state"] = {
     "lm": plain(lm), "agent": plain(agent), "global_step": global_step,
     "log": plain(log), "holder": plain(holder), "shared": plain(shared),
-    "audited": plain(audited),
+    "audited": plain(audited), "queue": plain(queue), "table": plain(table),
 }
 results["variables"] = {"policy": policy.numpy().tolist(),
                         "counter": float(counter.numpy()),
