@@ -156,7 +156,13 @@ def chart(results, path):
     fig, ax = plt.subplots(figsize=(11, 4.5))
     width = 0.27
     for i, (label, values) in enumerate(series.items()):
-        ax.bar([x + (i - 1) * width for x in range(len(models))], values, width, label=label)
+        positions = [x + (i - 1) * width for x in range(len(models))]
+        ax.bar(positions, values, width, label=label)
+        for x, value in zip(positions, values):
+            if not value and label != "paper janus/eager":
+                # A mode that could not run the model: say so, never a silent gap.
+                ax.text(x, 1.05, "error (see table)", rotation=90, ha="center",
+                        va="bottom", fontsize=7)
     ax.set_xticks(range(len(models)), models)
     ax.set_yscale("log")
     ax.set_ylabel("speedup over eager (log)")
