@@ -62,3 +62,10 @@ def run_both_modes(program, tmp_dir):
             out["functions"] = {f["name"]: f for f in out["report"]["functions"]}
             out["log"] = [line for line in r.stderr.splitlines() if line.startswith("janus:")]
     return out
+
+
+def assert_close(got, want, name):
+    """float64 graph vs eager: equal to 1e-9 relative (round-off, not a difference)."""
+    import numpy as np
+    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float),
+                               rtol=1e-9, atol=1e-12, err_msg=name)

@@ -1,10 +1,9 @@
 """Dynamic control flow: asserted assumptions, conds and while loops built from bytecode
 give what the plain interpreter gives, on the paths where speculation fails too."""
 
-import numpy as np
 import pytest
 
-from conftest import REPO, run_both_modes
+from conftest import REPO, assert_close, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "control.py"
 
@@ -19,8 +18,7 @@ def assert_same(got, want, name):
                                                                  for w in want)):
         assert got == want, name
         return
-    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float),
-                               rtol=1e-9, atol=1e-12, err_msg=name)
+    assert_close(got, want, name)
 
 
 @pytest.mark.parametrize("name", ["bn", "bn_variables", "lstm_fixed", "lstm_varying",

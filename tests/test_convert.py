@@ -3,10 +3,9 @@ outputs, final TF variables and Python state; unconvertible steps fall back."""
 
 import json
 
-import numpy as np
 import pytest
 
-from conftest import REPO, run_both_modes, run_python
+from conftest import REPO, assert_close, run_both_modes, run_python
 
 PROGRAM = REPO / "tests" / "programs" / "steps.py"
 
@@ -14,11 +13,6 @@ PROGRAM = REPO / "tests" / "programs" / "steps.py"
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
-
-
-def assert_close(got, want, name):
-    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float),
-                               rtol=1e-9, atol=1e-12, err_msg=name)
 
 
 @pytest.mark.parametrize("name", ["keras_step", "raw_step", "branchy_step", "stateful_step",

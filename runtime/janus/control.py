@@ -155,11 +155,15 @@ def _cond(frame, ins, condition, jump_if, regions):
     return _apply(frame, plan, shapes, list(outputs), ins)
 
 
-def _dry_run(frame, start, stop):
-    graph = tf.__internal__.FuncGraph("janus_dry_run")
+def _dry_run(frame, start, stop, prepare=None):
+    """Run a fork of `frame` from `start` on a scratch graph, the tape not recording:
+    what it leaves behind, with nothing added to the graph being built."""
     from tensorflow.python.eager import record
-    with graph.as_default(), record.stop_recording():
-        return frame.b.in_region(lambda: frame.fork().run_until(start, stop), dry=True)
+    sub = frame.fork()
+    with tf.__internal__.FuncGraph("janus_dry_run").as_default(), record.stop_recording():
+        if prepare is not None:
+            prepare(sub)
+        return frame.b.in_region(lambda: sub.run_until(start, stop), dry=True)
 
 
 def _slots(end):
@@ -317,13 +321,8 @@ def _numbers_after_body(frame, carried, body_offset, stop, body_start, index):
     running it once on a scratch graph with the values as they are before the loop."""
     if not any(type(frame.locals[n]) in PYTHON_NUMBERS for n in carried):
         return {}
-    graph = tf.__internal__.FuncGraph("janus_dry_run")
-    from tensorflow.python.eager import record
-    sub = frame.fork()
-    with graph.as_default(), record.stop_recording():
-        if body_start is not None:
-            body_start(sub, index)
-        end = frame.b.in_region(lambda: sub.run_until(body_offset, stop), dry=True)
+    prepare = None if body_start is None else (lambda sub: body_start(sub, index))
+    end = _dry_run(frame, body_offset, stop, prepare)
     return {n: type(end.locals.get(n)) in PYTHON_NUMBERS for n in carried}
 
 
