@@ -35,6 +35,7 @@ MAX_KEYS = 8                # distinct keys per site; past this a site is megamo
 MEGAMORPHIC = "<megamorphic>"
 SMALL_INT = 1 << 31         # ints within ±this keep their value in the profile
 MAX_STR = 64                # strings up to this length keep their value
+MAX_TUPLE_DESCRIBED = 8     # tuples up to this length are described element-wise
 MAX_FRAMES = 1024           # live frames with loop state, per code (see _frame_key)
 SITE_SAMPLES = 256          # events a value site records before its events are disabled
 
@@ -124,6 +125,10 @@ cdef object describe(object value):
     if t is str:
         return ("str", value) if len(<str>value) <= MAX_STR else ("str",)
     if t is tuple:
+        # Short tuples element-wise: a recursive function's (h, c) result is carried
+        # through its graph by these shapes.
+        if len(<tuple>value) <= MAX_TUPLE_DESCRIBED:
+            return ("tuple", len(<tuple>value)) + tuple([describe(v) for v in <tuple>value])
         return ("tuple", len(<tuple>value))
     module = t.__module__
     if module is not None and module.startswith(("numpy", "tensorflow", "keras")):

@@ -208,7 +208,8 @@ def test_values_are_summarised_by_type_dtype_and_shape():
     assert d(np.ones((2, 3), np.float64)) == ("ndarray", "float64", (2, 3))
     assert d(3) == ("int", 3) and d(1 << 40) == ("int",)
     assert d("x" * 65) == ("str",) and d(None) == ("NoneType",)
-    assert d((1, 2)) == ("tuple", 2)
+    assert d((1, 2)) == ("tuple", 2, ("int", 1), ("int", 2))
+    assert d(tuple(range(9))) == ("tuple", 9)
 
 
 def test_an_exception_leaves_the_profile_consistent():

@@ -52,6 +52,9 @@ cp "$repo/build/ext-$key"/janus_ext*.so "$stdlib/"
 # janus-python (which does not read the base site-packages) still starts janus.
 rm -rf "$stdlib/janus"
 cp -r "$repo/runtime/janus" "$stdlib/janus"
+# TF custom ops (object-pointer reads, the recursive-backprop stash): ~10 s, cached.
+stage ops "$logs/ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
+    "$stdlib/janus/_janus_ops.so"
 find "$stdlib/janus" -name __pycache__ -prune -exec rm -rf {} +
 "$dest/bin/python3.13" -m compileall -q "$stdlib/janus" > /dev/null
 ln -sf python3.13 "$dest/bin/janus-python"

@@ -11,8 +11,11 @@ cycle; such a graph is refused and the call stays in the interpreter.
 from tensorflow.python.framework import auto_control_deps
 
 # Ops that only read state, or are the assertions themselves: never gated.
+# janus_ops' stash lives only for one call, so filling it is not an update either.
 NOT_UPDATES = frozenset({"Assert", "ReadVariableOp", "VarHandleOp", "VariableShape",
-                         "ResourceGather", "ResourceGatherNd", "NoOp", "Placeholder"})
+                         "ResourceGather", "ResourceGatherNd", "NoOp", "Placeholder",
+                         "JanusNewKey", "JanusStash", "JanusUnstash", "JanusGetAttr"})
+RECURSIVE_PREFIX = b"janus_rec"     # janus/recursion.py's functions: reads only
 
 
 class CycleError(Exception):
@@ -20,8 +23,22 @@ class CycleError(Exception):
 
 
 def state_updates(graph):
-    return [op for op in graph.get_operations()
-            if auto_control_deps.op_is_stateful(op) and op.type not in NOT_UPDATES]
+    return [op for op in graph.get_operations() if _is_update(op)]
+
+
+def _is_update(op):
+    if not auto_control_deps.op_is_stateful(op) or op.type in NOT_UPDATES:
+        return False
+    if op.type in ("PartitionedCall", "StatefulPartitionedCall"):
+        return not op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
+    # A cond or loop is an update only if something inside it is (cond_v2/while_v2
+    # keep their branch graphs on the op).
+    bodies = [getattr(op, name, None) for name in ("_true_graph", "_false_graph",
+                                                   "_cond_graph", "_body_graph")]
+    bodies = [b for b in bodies if b is not None]
+    if bodies:
+        return any(_is_update(inner) for b in bodies for inner in b.get_operations())
+    return True
 
 
 def _closure(start, step):

@@ -22,7 +22,7 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from . import bytecode, control, guards, heap
+from . import bytecode, control, guards, heap, objects, recursion
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -83,6 +83,25 @@ def _line_of(code, offset):
     return code.co_firstlineno
 
 
+class NeedsReference(Unsupported):
+    """Recursion over objects that are specialised by identity: the named arguments must
+    become object pointers (the executor rebuilds at once)."""
+
+    def __init__(self, names, code=None, offset=None):
+        super().__init__(f"recursion over the objects of {', '.join(sorted(names))}",
+                         code, offset)
+        self.names = names
+
+
+class NotYet(Unsupported):
+    """This call runs in the interpreter, and a later call builds: something the build
+    needs only exists after an eager call (a profile, a Keras layer's weights)."""
+
+
+class NeedsProfile(NotYet):
+    """A recursive function's results are unknown until its calls were profiled."""
+
+
 class Raises(Unsupported):
     """The path being built reaches a `raise`: the interpreter must run this call."""
 
@@ -128,13 +147,15 @@ class InputPlan:
         self.accessors: list[tuple] = []
         self.specs: list[tf.TensorSpec] = []
         self.is_numpy: list[bool] = []
+        self.pointers: dict[int, type] = {}   # id(accessor) -> class, for object inputs
 
 
 class Builder:
     """Symbolically executes one call; see the module docstring."""
 
     def __init__(self, code, globals_dict, arg_names, args, relaxed_dims, profile=None,
-                 relaxed=None, varying=frozenset(), call_args_holder=None):
+                 relaxed=None, varying=frozenset(), call_args_holder=None,
+                 by_reference=frozenset()):
         self.code = code
         self.globals = globals_dict
         self.builtins = builtins.__dict__
@@ -163,6 +184,15 @@ class Builder:
         self.lazy_contents: dict[int, tuple] = {}  # id(container) -> (accessor, container)
         self.root_graph = None
         self.rebound: set[str] = set()        # attribute/global names the code assigns
+        # Object pointers and recursion (janus/objects.py, janus/recursion.py)
+        self.by_reference = by_reference      # argument names passed as object pointers
+        self.population = objects.Population()
+        self.inline_stack: list = []          # (code, local values) of the inlined calls
+        self.recursive: dict = {}             # (code, signature) -> RecursiveFunction
+        self.tracing: dict = {}               # code -> (signature, recurse) while traced
+        self.call_ids: list = []              # call-id tensors of the bodies being traced
+        self.root_call_id = None
+        self.recursive_codes: list = []       # codes turned into recursive graphs
 
     # -- control flow (janus/control.py) -------------------------------------------
 
@@ -233,7 +263,15 @@ class Builder:
             self._plan(guards.arg(index), value, name)
 
     def _plan(self, acc, value, where):
-        if isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
+        if where in self.by_reference and objects.is_plain_instance(value):
+            # A new object each call (a tree): passed as a pointer, guarded by class.
+            self.guards.require_type(acc, type(value))
+            self.inputs.accessors.append(acc)
+            self.inputs.specs.append(tf.TensorSpec([], tf.int64))
+            self.inputs.is_numpy.append(None)
+            self.inputs.pointers[id(acc)] = type(value)
+            self.population.add(value)
+        elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
             if is_symbolic(value):
                 raise Unsupported(f"argument {where} is a symbolic tensor")
             if isinstance(value, np.ndarray) and value.dtype == object:
@@ -267,6 +305,10 @@ class Builder:
     def _substitute(self, acc, value, replacements):
         for plan_acc in self.inputs.accessors:
             if plan_acc == acc:
+                if id(plan_acc) in self.inputs.pointers:
+                    return objects.ObjectRef(replacements[id(plan_acc)],
+                                             self.inputs.pointers[id(plan_acc)],
+                                             self.population)
                 return replacements[id(plan_acc)]
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements)
@@ -383,6 +425,9 @@ class Builder:
         return value
 
     def _read_at_call_time(self, acc, value, where):
+        if self.call_ids:
+            raise Unsupported(f"{where} would be read at call time inside a recursive "
+                              "function")
         if self.root_graph is None:
             raise Unsupported(f"{where} is read before the graph exists")
         with self.root_graph.as_default():
@@ -406,6 +451,8 @@ class Builder:
     def load_attr(self, owner, name, code, offset):
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)
+        if type(owner) is objects.ObjectRef:
+            return self.load_object_attr(owner, name, code, offset)
         if is_symbolic(owner) and name == "shape" and not owner.shape.is_fully_defined():
             # Relaxed dimensions are read at run time, so `range(x.shape[1])` over a
             # varying length becomes a while loop instead of a rebuild per length.
@@ -498,6 +545,11 @@ class Builder:
             return result
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
+        if fn is tf.constant and args and _has_symbolic(args[0]):
+            # tf.constant([node.word]) with a word read at run time: the same tensor,
+            # packed in the graph, with eager's dtype for Python numbers.
+            return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
+                                                          else None), code, offset)
         for value in (*args, *kwargs.values()):
             self.contents_used(value)
         if _is_pure_builtin(fn):
@@ -530,6 +582,14 @@ class Builder:
         if _user_call(fn) is not None:
             return self.call_user_layer(fn, args, kwargs, code, offset)
         if self._is_library_callable(fn):
+            if any(type(a) is objects.ObjectRef for a in (*args, *kwargs.values())):
+                raise Unsupported(f"a Python object read at run time passed to {fn!r}",
+                                  code, offset)
+            if getattr(fn, "built", True) is False and is_library_object(fn):
+                # Its weights would be created inside the graph being built; the
+                # eager call creates them, as it would without janus.
+                raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
+                             code, offset)
             result = fn(*args, **kwargs)
             self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
             return result
@@ -543,6 +603,18 @@ class Builder:
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
+
+    def _pack_constant(self, value, dtype, code, offset):
+        if type(value) in (list, tuple):
+            return tf.stack([self._pack_constant(v, dtype, code, offset) for v in value])
+        if not is_symbolic(value):
+            return tf.constant(value, dtype)
+        python_type = self.promoted.get(id(value))
+        if python_type == control.MIXED:
+            raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
+        if dtype is None:
+            dtype = {int: tf.int32, float: tf.float32, bool: tf.bool}.get(python_type)
+        return value if dtype is None else tf.cast(value, dtype)
 
     def _is_library_callable(self, fn):
         if isinstance(fn, type):
@@ -635,21 +707,257 @@ class Builder:
         return value
 
     def inline(self, fn, args, kwargs, code, offset):
-        if fn.__code__ is self.code:
-            raise Unsupported("recursive call (recursive graphs are a later issue)",
-                              code, offset)
+        callee = fn.__code__
+        if callee is self.code:
+            raise Unsupported("the converted function calls itself (only functions it "
+                              "calls may recurse)", code, offset)
         try:
             bound = inspect.signature(fn).bind(*args, **kwargs)
         except TypeError as exc:
             raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code, offset)
         bound.apply_defaults()
-        return self.execute(fn.__code__, fn.__globals__, dict(bound.arguments))
+        local_values = dict(bound.arguments)
+        if callee in self.tracing:
+            return self.recursive_call(callee, local_values, code, offset)
+        outer = next((values for c, values in reversed(self.inline_stack) if c is callee),
+                     None)
+        if outer is not None and self._recursion_kind(callee, local_values, outer, code,
+                                                      offset):
+            return self.start_recursion(callee, fn, local_values, outer, code, offset)
+        self.inline_stack.append((callee, local_values))
+        try:
+            return self.execute(callee, fn.__globals__, local_values)
+        finally:
+            self.inline_stack.pop()
+
+    # -- objects and recursion (janus/objects.py, janus/recursion.py) -------------------
+
+    def current_call_id(self):
+        """The graph call's id (its arena for object pointers and stashed values)."""
+        if self.call_ids:
+            return self.call_ids[-1]
+        if self.root_call_id is None:
+            holder = self.call_args_holder
+            with self.root_graph.as_default():
+                self.root_call_id = self.root_graph.capture_call_time_value(
+                    lambda: tf.constant(holder.call_id, tf.int64),
+                    tf.TensorSpec([], tf.int64))
+        return self.root_call_id
+
+    def load_object_attr(self, ref, name, code, offset):
+        cls = ref.cls
+        getter = _plain_property_getter_of(cls, name)
+        if getter is not None:
+            return self.inline(getter, (ref,), {}, code, offset)
+        static = inspect.getattr_static(cls, name, None)
+        if isinstance(static, types.FunctionType):
+            return types.MethodType(static, ref)
+        try:
+            kind, value_cls, python_type = objects.read_kind(
+                cls, name, ref.population.values_of(cls, name))
+        except objects.CannotRead as exc:
+            raise Unsupported(str(exc), code, offset) from exc
+        self.keep_alive.extend((cls, value_cls))   # the op names them by id
+        value = recursion.get_attr(ref.pointer, self.current_call_id(), name, kind, cls,
+                                   value_cls)
+        self.heap.call_time_reads += 1
+        if value_cls is not None:
+            return objects.ObjectRef(value, value_cls, ref.population)
+        self.promote(value, python_type)
+        return value
+
+    def _recursion_kind(self, callee, local_values, outer, code, offset):
+        """True: turn this recursive call into a recursive graph.  False: unroll it
+        (recursion over build-time constants, e.g. a Python int that counts down)."""
+        changing = []
+        for name, value in local_values.items():
+            if type(value) is objects.ObjectRef:
+                return True
+            if objects.is_plain_instance(value) and value is not outer.get(name):
+                changing.append((name, value))
+        if not changing:
+            return False
+        roots = set()
+        for name, value in changing:
+            acc = self.sources.get(id(value))
+            while acc is not None and acc[0] != guards.A_ARG:
+                acc = acc[1]
+            if acc is None:
+                raise Unsupported(f"recursion over {name}, an object janus cannot trace "
+                                  "to an argument", code, offset)
+            roots.add(self.arg_names[acc[1]])
+        raise NeedsReference(roots, code, offset)
+
+    def _signature(self, callee, local_values, outer, code, offset):
+        signature, explicit = [], []
+        for name, value in local_values.items():
+            if type(value) is objects.ObjectRef:
+                signature.append((name, "object", value.cls))
+                explicit.append(value.pointer)
+            elif is_symbolic(value):
+                signature.append((name, "tensor", value.dtype, tuple(value.shape.as_list())))
+                explicit.append(value)
+            elif value is outer.get(name, NULL) or type(value) in guards.SPECIALISABLE \
+                    and type(outer.get(name, NULL)) is type(value) and \
+                    outer.get(name) == value:
+                signature.append((name, "same", id(value)))
+            else:
+                raise Unsupported(f"recursive call whose argument {name!r} changes and is "
+                                  "neither a tensor nor an object", code, offset)
+        return tuple(signature), explicit
+
+    def start_recursion(self, callee, fn, local_values, outer, code, offset):
+        signature, explicit = self._signature(callee, local_values, outer, code, offset)
+        key = (callee, signature)
+        function = self.recursive.get(key)
+        if function is None:
+            structure, output_specs = self._recursive_outputs(callee, code, offset)
+            constants = {name: value for name, value in local_values.items()
+                         if type(value) is not objects.ObjectRef and not is_symbolic(value)}
+            population = next(v.population for v in local_values.values()
+                              if type(v) is objects.ObjectRef)
+
+            def body(call_id, explicit_inputs, recurse):
+                values = dict(constants)
+                inputs = iter(explicit_inputs)
+                for name, kind, *rest in signature:
+                    if kind == "object":
+                        values[name] = objects.ObjectRef(next(inputs), rest[0], population)
+                    elif kind == "tensor":
+                        values[name] = next(inputs)
+                return self._trace_body(callee, fn, values, signature, structure,
+                                        output_specs, call_id, recurse)
+
+            specs = [tf.TensorSpec([], tf.int64) if kind == "object"
+                     else tf.TensorSpec(rest[1], rest[0])
+                     for name, kind, *rest in signature if kind != "same"]
+            try:
+                function = recursion.RecursiveFunction(callee.co_name, body, specs,
+                                                       output_specs)
+            except Unsupported:
+                raise
+            except Exception as exc:
+                raise Unsupported(f"recursive graph for {callee.co_qualname} failed: "
+                                  f"{type(exc).__name__}: {exc}", code, offset) from exc
+            function.structure = structure
+            self.recursive[key] = function
+            self.recursive_codes.append(callee)
+        flat = function.call(self.current_call_id(), explicit)
+        return _restructure(function.structure, list(flat))
+
+    def _trace_body(self, callee, fn, local_values, signature, structure, output_specs,
+                    call_id, recurse):
+        saved = self.tracing.get(callee)
+        self.tracing[callee] = (signature, recurse, local_values, structure)
+        self.call_ids.append(call_id)
+        self.inline_stack.append((callee, local_values))
+        try:
+            result = self.in_region(
+                lambda: self.execute(callee, fn.__globals__, dict(local_values)))
+        finally:
+            self.inline_stack.pop()
+            self.call_ids.pop()
+            if saved is None:
+                del self.tracing[callee]
+            else:
+                self.tracing[callee] = saved
+        flat = _flatten_structure(result, structure, callee)
+        out = []
+        for value, spec in zip(flat, output_specs):
+            if not is_symbolic(value):
+                value = tf.constant(value, spec.dtype)
+            if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
+                raise Unsupported(f"{callee.co_qualname} returns {value.dtype} "
+                                  f"{value.shape} where its profile saw {spec.dtype} "
+                                  f"{spec.shape}", callee)
+            out.append(value)
+        return out
+
+    def recursive_call(self, callee, local_values, code, offset):
+        signature, recurse, outer, structure = self.tracing[callee]
+        got, explicit = self._signature(callee, local_values, outer, code, offset)
+        if [(n, k) for n, k, *_ in got] != [(n, k) for n, k, *_ in signature] or any(
+                a[2] is not b[2] for a, b in zip(got, signature) if a[1] == "object"):
+            raise Unsupported(f"recursive call of {callee.co_qualname} with another "
+                              "signature than its first", code, offset)
+        return _restructure(structure, list(recurse(explicit)))
+
+    def _recursive_outputs(self, callee, code, offset):
+        """The structure and flat TensorSpecs of what `callee` returns, from its profile."""
+        from . import profiler       # the event sink; imported late (no cycle at start)
+        profile = profiler.profile(callee)
+        returns = (profile or {}).get("returns") or {}
+        if not returns:
+            if profile is None:
+                profiler.flag(callee)
+            raise NeedsProfile(f"{callee.co_qualname} is recursive and has not been "
+                               "profiled yet", code, offset)
+        try:
+            return _merge_return_descriptors(list(returns))
+        except ValueError as exc:
+            raise Unsupported(f"{callee.co_qualname} returns {exc}", code, offset) from exc
 
     def check_graph(self, graph):
         for op in graph.get_operations():
             if op.type in STATEFUL_RANDOM_OPS:
                 raise Unsupported(f"stateful random op {op.type} ({op.name}) would draw "
                                   "other numbers in a graph than eagerly", self.code)
+
+
+def _has_symbolic(value):
+    if type(value) in (list, tuple):
+        return any(_has_symbolic(v) for v in value)
+    return is_symbolic(value)
+
+
+def _plain_property_getter_of(cls, name):
+    descriptor = inspect.getattr_static(cls, name, None)
+    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
+            and not _from_library(descriptor.fget):
+        return descriptor.fget
+    return None
+
+
+def _merge_return_descriptors(descriptors):
+    """Profile descriptors of a function's results → (structure, flat TensorSpecs).
+
+    Tensors of one dtype and rank merge; dimensions that differ become unknown."""
+    def merge(items):
+        first = items[0]
+        if first[0] == "tuple":
+            if any(d[0] != "tuple" or len(d) != len(first) for d in items) or \
+                    len(first) != 2 + first[1]:
+                raise ValueError("tuples of several lengths, or not described element-wise")
+            parts = [merge([d[2 + i] for d in items]) for i in range(first[1])]
+            return ("tuple", [p[0] for p in parts]), [s for p in parts for s in p[1]]
+        if len(first) != 3 or any(len(d) != 3 or d[1] != first[1] for d in items) or \
+                first[2] is None:
+            raise ValueError(f"values janus cannot carry in a graph: {sorted(set(items))}")
+        shapes = [d[2] for d in items]
+        if any(len(s) != len(shapes[0]) for s in shapes):
+            raise ValueError("tensors of several ranks")
+        shape = [dims[0] if len(set(dims)) == 1 else None for dims in zip(*shapes)]
+        return "tensor", [tf.TensorSpec(shape, tf.as_dtype(first[1]))]
+    return merge(descriptors)
+
+
+def _flatten_structure(value, structure, code):
+    if structure == "tensor":
+        if type(value) is tuple or type(value) is objects.ObjectRef:
+            raise Unsupported(f"{code.co_qualname} returns {type(value).__name__} where "
+                              "its profile saw a tensor", code)
+        return [value]
+    if type(value) is not tuple or len(value) != len(structure[1]):
+        raise Unsupported(f"{code.co_qualname} returns a {type(value).__name__} where its "
+                          f"profile saw a tuple of {len(structure[1])}", code)
+    return [leaf for item, part in zip(value, structure[1])
+            for leaf in _flatten_structure(item, part, code)]
+
+
+def _restructure(structure, flat):
+    if structure == "tensor":
+        return flat.pop(0)
+    return tuple(_restructure(part, flat) for part in structure[1])
 
 
 def _plain_property_getter(owner, name):
@@ -989,7 +1297,18 @@ class Frame:
 
     def op_IS_OP(self, ins):
         right, left = self.pop(), self.pop()
+        if type(left) is objects.ObjectRef or type(right) is objects.ObjectRef:
+            same = self._same_object(left, right, ins)
+            self.push(tf.logical_not(same) if ins.arg else same)
+            return
         self.push((left is not right) if ins.arg else (left is right))
+
+    def _same_object(self, left, right, ins):
+        pointers = [v.pointer if type(v) is objects.ObjectRef else
+                    tf.constant(0, tf.int64) if v is None else NULL for v in (left, right)]
+        if any(p is NULL for p in pointers):
+            self.fail("`is` between an object pointer and a build-time object", ins)
+        return tf.equal(*pointers)
 
     def op_CONTAINS_OP(self, ins):
         right, left = self.pop(), self.pop()
@@ -1014,6 +1333,10 @@ class Frame:
             return control.scalar_condition(self, value, ins)
         if isinstance(value, np.ndarray):
             self.fail("truth value of an ndarray", ins)
+        if type(value) is objects.ObjectRef:
+            if not objects.truth_is_identity(value.cls):
+                self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
+            return tf.not_equal(value.pointer, 0)
         return bool(value)
 
     def _jump(self, ins, jump_if):
@@ -1151,10 +1474,16 @@ class Frame:
         return self._jump(ins, False)
 
     def op_POP_JUMP_IF_NONE(self, ins):
-        return ins.jump_target if self.pop() is None else None
+        value = self.pop()
+        if type(value) is objects.ObjectRef:
+            return control.decide(self, ins, objects.is_none(value), True)
+        return ins.jump_target if value is None else None
 
     def op_POP_JUMP_IF_NOT_NONE(self, ins):
-        return ins.jump_target if self.pop() is not None else None
+        value = self.pop()
+        if type(value) is objects.ObjectRef:
+            return control.decide(self, ins, objects.is_none(value), False)
+        return ins.jump_target if value is not None else None
 
     def op_RAISE_VARARGS(self, ins):
         raise Raises("this call reaches a `raise`", self.code, ins.offset)

@@ -22,6 +22,8 @@ class GraphCache:
         # Numbers read from the heap that changed between calls: read at call time now.
         self.varying: set[str] = set()
         self.never_vary = False       # set when reading them at call time broke a build
+        # Arguments whose objects a recursive function walks: passed as object pointers.
+        self.by_reference: set[str] = set()
 
     def lookup(self, args):
         """(graph, None) on a hit; (None, reason) on a miss."""

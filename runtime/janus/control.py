@@ -167,12 +167,37 @@ def _dry_run(frame, start, stop, prepare=None):
 
 
 def _slots(end):
-    """The values an arm leaves: its locals and stack, or its return value."""
+    """The values an arm leaves: its locals and stack, or its return value.  Tuples are
+    opened up to their items, so `return h, c` merges item by item."""
     if end.returned:
-        return {("return",): end.value}
-    slots = {("local", name): value for name, value in end.locals.items()}
-    slots.update({("stack", i): value for i, value in enumerate(end.stack)})
+        raw = {("return",): end.value}
+    else:
+        raw = {("local", name): value for name, value in end.locals.items()}
+        raw.update({("stack", i): value for i, value in enumerate(end.stack)})
+    slots = {}
+    for key, value in raw.items():
+        _open_tuples(key, value, slots)
     return slots
+
+
+_TUPLE = "tuple"
+MAX_TUPLE_SLOTS = 16
+
+
+def _open_tuples(key, value, slots):
+    if type(value) is tuple and 0 < len(value) <= MAX_TUPLE_SLOTS:
+        slots[key + (_TUPLE,)] = len(value)
+        for i, item in enumerate(value):
+            _open_tuples(key + (i,), item, slots)
+    else:
+        slots[key] = value
+
+
+def _closed(slots, key):
+    length = slots.get(key + (_TUPLE,))
+    if length is None:
+        return slots[key]
+    return tuple(_closed(slots, key + (i,)) for i in range(length))
 
 
 def _merge_plan(frame, ins, first, second):
@@ -197,8 +222,10 @@ def _merge_plan(frame, ins, first, second):
 
 
 def _describe(slot):
-    return {"return": "the return value", "local": f"local {slot[-1]!r}",
-            "stack": "a stack value"}[slot[0]]
+    where = {"return": "the return value", "local": f"local {slot[1]!r}",
+             "stack": "a stack value"}[slot[0]]
+    return where + (" (an item of a tuple)" if len(slot) > 2 or
+                    slot[0] == "return" and len(slot) > 1 else "")
 
 
 def _outputs(end, plan):
@@ -223,9 +250,9 @@ def _apply(frame, plan, shapes, outputs, ins):
                 type(second_values[slot]) in PYTHON_NUMBERS:
             frame.b.promote(tensor, MIXED)
     if shape.returned:
-        return frame.returning(merged[("return",)])
-    frame.locals = {slot[1]: v for slot, v in merged.items() if slot[0] == "local"}
-    frame.stack = [merged[("stack", i)] for i in range(len(shape.stack))]
+        return frame.returning(_closed(merged, ("return",)))
+    frame.locals = {name: _closed(merged, ("local", name)) for name in shape.locals}
+    frame.stack = [_closed(merged, ("stack", i)) for i in range(len(shape.stack))]
     return shape.offset
 
 

@@ -16,7 +16,7 @@ class CodeStats:
     __slots__ = ("name", "qualname", "file", "line", "calls", "graph_runs", "interpreted",
                  "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
                  "assert_failures", "relaxations", "heap_reads", "heap_writes",
-                 "reasons", "status")
+                 "recursive_graphs", "reasons", "status")
 
     def __init__(self, code):
         self.qualname, self.file, self.line = code.co_qualname, code.co_filename, \
@@ -25,6 +25,7 @@ class CodeStats:
         self.calls = self.graph_runs = self.interpreted = self.builds = 0
         self.guard_misses = self.fallbacks = self.assert_failures = self.relaxations = 0
         self.heap_reads = self.heap_writes = 0
+        self.recursive_graphs = 0     # recursive graph functions made of this code
         self.not_converted = None
         self.build_seconds = 0.0
         self.reasons: Counter = Counter()
@@ -39,6 +40,7 @@ class CodeStats:
                 "interpreted": self.interpreted, "builds": self.builds,
                 "assert_failures": self.assert_failures, "relaxations": self.relaxations,
                 "heap_reads": self.heap_reads, "heap_writes": self.heap_writes,
+                "recursive_graphs": self.recursive_graphs,
                 "build_seconds": round(self.build_seconds, 3), "status": self.status,
                 "reasons": dict(self.reasons)}
 
@@ -67,7 +69,7 @@ def _json_entry(s):
             "guard_misses": s.guard_misses,
             "assert_failures": s.assert_failures, "relaxations": s.relaxations,
             "heap_reads": s.heap_reads, "heap_writes": s.heap_writes,
-            "fallbacks": s.fallbacks, "not_converted": s.not_converted,
+            "recursive_graphs": s.recursive_graphs, "fallbacks": s.fallbacks, "not_converted": s.not_converted,
             "status": s.status, "reasons": dict(s.reasons)}
 
 

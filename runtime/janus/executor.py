@@ -16,7 +16,7 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (atomic, builder, bytecode, cache, control, counters, heap, profiler,
-               startup)
+               recursion, startup)
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +36,10 @@ class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
     def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
-                 call_args, heap_reads):
+                 call_args, heap_reads, uses_arena, keep_alive):
         self.function = function
+        self.uses_arena = uses_arena        # object pointers or recursive graphs inside
+        self.keep_alive = keep_alive        # classes the graph's heap reads name by id
         self.effects = effects              # heap writes replayed after a good run
         self.call_args = call_args          # where call-time heap reads find the args
         self.heap_reads = heap_reads
@@ -51,11 +53,19 @@ class CompiledGraph:
         flat = []
         for acc, is_numpy in zip(self.input_accessors, self.input_is_numpy):
             value = janus_ext.read_accessor(acc, args)
+            if is_numpy is None:     # an object pointer: `args` keeps it alive
+                value = tf.constant(id(value), tf.int64)
             flat.append(tf.convert_to_tensor(value) if is_numpy else value)
         self.call_args.args = args
-        # The cheapest call path that keeps gradients and captures right (DESIGN.md:
-        # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
-        outputs = self.function._call_flat(flat, self.function.captured_inputs)
+        if self.uses_arena:
+            self.call_args.call_id = recursion.new_call_id()
+        try:
+            # The cheapest call path that keeps gradients and captures right (DESIGN.md:
+            # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
+            outputs = self.function._call_flat(flat, self.function.captured_inputs)
+        finally:
+            if self.uses_arena:
+                recursion.release_call(self.call_args.call_id)
         if outputs is None:
             outputs = []
         elif not isinstance(outputs, (list, tuple)):
@@ -67,10 +77,11 @@ class CompiledGraph:
 
 
 class _CallArgs:
-    __slots__ = ("args",)
+    __slots__ = ("args", "call_id")
 
     def __init__(self):
         self.args = ()
+        self.call_id = 0
 
 
 class _Slot:
@@ -96,6 +107,10 @@ def _flatten(value, run, tensors, memo):
         return _Slot(len(tensors) - 1, python_type)
     if type(value) is tuple:
         return tuple(_flatten(v, run, tensors, memo) for v in value)
+    if type(value) is tf.IndexedSlices:      # e.g. an embedding's gradient
+        parts = [value.values, value.indices] + \
+            ([value.dense_shape] if value.dense_shape is not None else [])
+        return _SlicesTemplate(tuple(_flatten(p, run, tensors, memo) for p in parts))
     if type(value) is list:
         # One template per list made in the call, so that aliases stay one object.
         template = memo[id(value)] = _ListTemplate()
@@ -114,6 +129,13 @@ def _flatten(value, run, tensors, memo):
                               run.code)
 
 
+class _SlicesTemplate:
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+
 class _ListTemplate:
     __slots__ = ("items",)
 
@@ -130,6 +152,8 @@ def _rebuild(template, outputs, memo):
         return outputs[template.index]
     if kind is tuple:
         return tuple(_rebuild(t, outputs, memo) for t in template)
+    if kind is _SlicesTemplate:
+        return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
     if kind is _ListTemplate or kind is _DictTemplate:
         made = memo.get(id(template))
         if made is None:
@@ -205,6 +229,13 @@ class CodeState:
             self._event(f"guard miss, rebuilding: {miss}")
         try:
             graph = self._build_or_specialise(args)
+        except builder.NotYet as exc:
+            st.note(f"not converted for this call: {exc}")
+            self._event(f"interpreted first: {exc.reason}")
+            self.raising_builds += 1
+            if self.raising_builds > cache.RECOMPILE_LIMIT:
+                self.give_up(exc.reason)
+            return self._interpret(None)
         except builder.Raises as exc:
             # This call raises (its arguments decide it at entry): the interpreter must
             # run it.  Other calls may still convert.
@@ -265,7 +296,7 @@ class CodeState:
 
     def _build_or_specialise(self, args):
         try:
-            return self._build(args)
+            return self._build_by_reference(args)
         except builder.Unsupported as exc:
             if not self.cache.varying or isinstance(exc, builder.Raises):
                 raise
@@ -274,14 +305,28 @@ class CodeState:
             self.stats.note(f"numbers specialised again after: {exc.reason}")
             self.cache.varying.clear()
             self.cache.never_vary = True
-            return self._build(args)
+            return self._build_by_reference(args)
+
+    def _build_by_reference(self, args):
+        # Recursion over an argument's objects: pass them as pointers and build again.
+        for _ in range(len(self.arg_names) + 1):
+            try:
+                return self._build(args)
+            except builder.NeedsReference as exc:
+                if exc.names <= self.cache.by_reference:
+                    raise
+                self.stats.note(f"passed as object pointers: {', '.join(sorted(exc.names))}"
+                                f" ({exc.reason})")
+                self.cache.by_reference |= exc.names
+        raise builder.Unsupported("arguments passed by reference do not settle", self.code)
 
     def _build(self, args):
         started = time.perf_counter()
         call_args = _CallArgs()
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
                               self.cache.relaxed_dims, profiler.profile(self.code),
-                              self.relaxed, frozenset(self.cache.varying), call_args)
+                              self.relaxed, frozenset(self.cache.varying), call_args,
+                              frozenset(self.cache.by_reference))
         run.plan_inputs()
         holder = {}
 
@@ -303,11 +348,15 @@ class CodeState:
         function = tf.function(graph_function, autograph=False).get_concrete_function(
             *run.inputs.specs)
         run.check_graph(function.graph)
+        for code in run.recursive_codes:
+            counters.for_code(code).status = "converted (recursive graph)"
+            counters.for_code(code).recursive_graphs += 1
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
         return CompiledGraph(function, run.guards.freeze(), run.inputs,
                              holder["template"], [key for _, key in run.assumptions],
-                             tuple(run.heap.effects), call_args, run.heap.call_time_reads)
+                             tuple(run.heap.effects), call_args, run.heap.call_time_reads,
+                             run.root_call_id is not None, run.keep_alive)
 
 
 _states: dict = {}
