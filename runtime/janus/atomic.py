@@ -3,8 +3,9 @@
 Automatic control dependencies only order ops that touch the same resource, so a failing
 in-graph assertion does not stop an unrelated variable update (DESIGN.md, measured).
 Here every state-changing op gets explicit control inputs from every assertion and from
-every output that does not itself depend on an update: if any of them fails, no update
-has run.  An assertion that reads state already updated in the same call would make a
+every output that does not itself depend on an update, and from every read of a Python
+object at run time (janus/objects.py; such a read fails when the object changed): if
+any of them fails, no update has run.  An assertion that reads state already updated in the same call would make a
 cycle; such a graph is refused and the call stays in the interpreter.
 """
 
@@ -26,16 +27,34 @@ def state_updates(graph):
     return [op for op in graph.get_operations() if _is_update(op)]
 
 
+def heap_reads(graph):
+    """Ops of `graph` that read Python objects at run time (JanusGetAttr), or run
+    something that does: they can fail, so updates wait for them like assertions."""
+    return [op for op in graph.get_operations() if _reads_heap(op)]
+
+
+def _reads_heap(op):
+    if op.type == "JanusGetAttr":
+        return True
+    if op.type in ("PartitionedCall", "StatefulPartitionedCall"):
+        return op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
+    return any(_reads_heap(inner) for b in _bodies(op) for inner in b.get_operations())
+
+
+def _bodies(op):
+    # cond_v2/while_v2 keep their branch graphs on the op
+    bodies = [getattr(op, name, None) for name in ("_true_graph", "_false_graph",
+                                                   "_cond_graph", "_body_graph")]
+    return [b for b in bodies if b is not None]
+
+
 def _is_update(op):
     if not auto_control_deps.op_is_stateful(op) or op.type in NOT_UPDATES:
         return False
     if op.type in ("PartitionedCall", "StatefulPartitionedCall"):
         return not op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
-    # A cond or loop is an update only if something inside it is (cond_v2/while_v2
-    # keep their branch graphs on the op).
-    bodies = [getattr(op, name, None) for name in ("_true_graph", "_false_graph",
-                                                   "_cond_graph", "_body_graph")]
-    bodies = [b for b in bodies if b is not None]
+    # A cond or loop is an update only if something inside it is.
+    bodies = _bodies(op)
     if bodies:
         return any(_is_update(inner) for b in bodies for inner in b.get_operations())
     return True

@@ -148,6 +148,7 @@ class InputPlan:
         self.specs: list[tf.TensorSpec] = []
         self.is_numpy: list[bool] = []
         self.pointers: dict[int, type] = {}   # id(accessor) -> class, for object inputs
+        self.numbers: dict[int, type] = {}    # id(accessor) -> int/float, number inputs
 
 
 class Builder:
@@ -263,14 +264,24 @@ class Builder:
             self._plan(guards.arg(index), value, name)
 
     def _plan(self, acc, value, where):
-        if where in self.by_reference and objects.is_plain_instance(value):
-            # A new object each call (a tree): passed as a pointer, guarded by class.
+        if where.split("[")[0] in self.by_reference and objects.is_plain_instance(value):
+            # A new object each call (a tree, or trees in a list): passed as a pointer,
+            # guarded by class.
             self.guards.require_type(acc, type(value))
             self.inputs.accessors.append(acc)
             self.inputs.specs.append(tf.TensorSpec([], tf.int64))
             self.inputs.is_numpy.append(None)
             self.inputs.pointers[id(acc)] = type(value)
             self.population.add(value)
+        elif type(value) in heap.VARYING_NUMBER_DTYPES and where in self.heap.varying:
+            # A number argument that changed between calls (a label, a step index): a
+            # graph input, carried as a promoted Python number.
+            dtype = heap.VARYING_NUMBER_DTYPES[type(value)]
+            self.guards.require_type(acc, type(value))
+            self.inputs.accessors.append(acc)
+            self.inputs.specs.append(tf.TensorSpec([], dtype))
+            self.inputs.is_numpy.append(dtype)
+            self.inputs.numbers[id(acc)] = type(value)
         elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
             if is_symbolic(value):
                 raise Unsupported(f"argument {where} is a symbolic tensor")
@@ -309,6 +320,8 @@ class Builder:
                     return objects.ObjectRef(replacements[id(plan_acc)],
                                              self.inputs.pointers[id(plan_acc)],
                                              self.population)
+                if id(plan_acc) in self.inputs.numbers:
+                    self.promote(replacements[id(plan_acc)], self.inputs.numbers[id(plan_acc)])
                 return replacements[id(plan_acc)]
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements)

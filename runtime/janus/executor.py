@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 DECLINE = janus_ext.DECLINE
 DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
 ASSUMPTION_FAILED = re.compile(r"janus-assumption (\d+)")
+HEAP_READ_FAILED = re.compile(r"janus-heap-read: ([^\n\[]*)")
 
 
 def _settings():
@@ -55,7 +56,11 @@ class CompiledGraph:
             value = janus_ext.read_accessor(acc, args)
             if is_numpy is None:     # an object pointer: `args` keeps it alive
                 value = tf.constant(id(value), tf.int64)
-            flat.append(tf.convert_to_tensor(value) if is_numpy else value)
+            elif is_numpy is True:
+                value = tf.convert_to_tensor(value)
+            elif is_numpy is not False:   # a Python number passed as a graph input
+                value = tf.constant(value, is_numpy)
+            flat.append(value)
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()
@@ -277,6 +282,12 @@ class CodeState:
                 return self._fall_back(graph, f"assumption failed: branch at "
                                        f"{where[0].co_qualname}:{builder._line_of(*where)}"
                                        " went the other way; relaxed to a cond")
+            heap_read = HEAP_READ_FAILED.search(str(exc))
+            if heap_read is not None:
+                # An object the graph reached at run time did not hold what the build
+                # assumed (janus_ops.cc): no state changed; the interpreter runs it.
+                return self._fall_back(graph, f"janus-heap-read failed: "
+                                       f"{heap_read.group(1).strip()}")
             # Guards held but the graph failed: the interpreter runs the call, and
             # raises the real error if there is one.
             first_line = str(exc).splitlines()[0] if str(exc) else ""
@@ -298,7 +309,7 @@ class CodeState:
         try:
             return self._build_by_reference(args)
         except builder.Unsupported as exc:
-            if not self.cache.varying or isinstance(exc, builder.Raises):
+            if not self.cache.varying or isinstance(exc, (builder.Raises, builder.NotYet)):
                 raise
             # A number read at call time became a tensor where the code needs a Python
             # value (a shape, tf.constant's argument): specialise such numbers again.
@@ -340,7 +351,8 @@ class CodeState:
                 holder["template"] = _flatten(
                     (result, [e.values for e in run.heap.effects]), run, tensors, {})
             try:
-                atomic.gate(graph, [op for op, _ in run.assumptions], tensors)
+                atomic.gate(graph, [op for op, _ in run.assumptions] +
+                            atomic.heap_reads(graph), tensors)
             except atomic.CycleError as exc:
                 raise builder.Unsupported(str(exc), self.code) from exc
             return tensors

@@ -137,8 +137,8 @@ class RecursiveFunction:
             values = fn._shaped(outputs[:-1])
 
             def gradient(*output_grads):
-                return fn._backward_call(call_id, key, args, values, output_grads,
-                                         grad_externals)
+                return fn._input_grads(fn._backward_call(
+                    call_id, key, args, values, output_grads, grad_externals))
 
             return values, gradient
 
@@ -208,14 +208,58 @@ class RecursiveFunction:
     # -- the backward function R_grad ----------------------------------------------------
 
     def _define_backward(self):
-        diff_explicit = [s for s in self.explicit_specs if s.dtype.is_floating]
-        self._grad_dtypes = [s.dtype for s in diff_explicit] + \
-            [_gradient_spec(e)[0] for e in self.externals if _differentiable(e.dtype)]
+        # A variable read only by gathers (an embedding) gets its gradient as
+        # IndexedSlices, as eager TF gives it: a dense gradient would change what the
+        # user sees (clip_by_global_norm over slices sums their rows' squares).  Which
+        # ones do is learnt from a probe trace that differentiates one call's own body
+        # only (the callees' outputs held constant).
         specs = [tf.TensorSpec([], tf.int64), tf.TensorSpec([], tf.int64),
                  *self.explicit_specs, *self.output_specs]
-        traced, self.grad_externals = self._trace_settled(self._backward_body, specs,
-                                                          list(self.externals))
+        self._sparse, self._found_sparse, self._probing = {}, {}, True
+        try:
+            self._trace_settled(self._backward_body, specs, list(self.externals))
+        finally:
+            self._probing = False
+        self._sparse, self._found_sparse = self._found_sparse, {}
+        traced, grad_externals = self._trace_settled(self._backward_body, specs,
+                                                     list(self.externals))
+        if self._found_sparse != self._sparse:
+            raise RuntimeError("janus: the recursive gradient's sparsity is not stable")
+        self.grad_externals = grad_externals
         self._register(traced, self.grad_name)
+
+    def _gradient_slots(self):
+        """(what, dtype, shape, sparse index dtype) per differentiable input, in order:
+        the floating explicit inputs, then the differentiable captures."""
+        slots = [(s, s.dtype, s.shape, None) for s in self.explicit_specs
+                 if s.dtype.is_floating]
+        for i, e in enumerate(self.externals):
+            if _differentiable(e.dtype):
+                dtype, shape = _gradient_spec(e)
+                slots.append((e, dtype, shape, self._sparse.get(i)))
+        return slots
+
+    @property
+    def _grad_dtypes(self):
+        dtypes = []
+        for _, dtype, _, sparse in self._gradient_slots():
+            dtypes += [dtype] if sparse is None else [dtype, sparse]
+        return dtypes
+
+    def _input_grads(self, flat):
+        """R_grad's flat outputs → one gradient per differentiable input."""
+        flat, grads = list(flat), []
+        for _, dtype, shape, sparse in self._gradient_slots():
+            if sparse is None:
+                grads.append(flat.pop(0))
+            else:
+                values, indices = flat.pop(0), flat.pop(0)
+                values.set_shape([None] + shape.as_list()[1:])
+                # int32 dense_shape, as a gather's own gradient has it (cond_v2 merges
+                # slices only when their specs agree).
+                grads.append(tf.IndexedSlices(values, indices,
+                                              tf.constant(shape.as_list(), tf.int32)))
+        return grads
 
     def _backward_body(self, call_id, key, *rest):
         explicit = list(rest[:len(self.explicit_specs)])
@@ -229,8 +273,15 @@ class RecursiveFunction:
             site = next(sites)
             stashed = janus_ops.janus_unstash(call_id, key, site, T=out_dtypes + [tf.int64])
             values, callee_key = self._shaped(stashed[:-1]), stashed[-1]
-            return self._stashed_call(call_id, callee_key, list(args), externals, values,
-                                      captured)
+            if self._probing:
+                return [tf.stop_gradient(v) for v in values]
+            # The eager tensors for what is differentiated, not this graph's
+            # placeholders for them: a cond arm then captures the same outer value as
+            # the body's own reads do, so the cond has one input per capture and its
+            # gradient stays sparse.  The gradient function itself takes placeholders
+            # (cond_v2 cannot resolve eager captures of a gradient function).
+            return self._stashed_call(call_id, callee_key, list(args),
+                                      list(self.externals), values, captured)
 
         outputs = self.body(call_id, explicit, recurse)
         sources = [x for x in explicit if x.dtype.is_floating] + \
@@ -239,14 +290,21 @@ class RecursiveFunction:
         grads = tf.gradients([o for o, _ in floats], sources,
                              grad_ys=[g for _, g in floats])
         result = []
-        for source, original, grad, dtype in zip(
-                sources, [s for s in self.explicit_specs if s.dtype.is_floating] +
-                [e for e in self.externals if _differentiable(e.dtype)],
-                grads, self._grad_dtypes):
-            if grad is None:
-                grad = tf.zeros(_gradient_spec(original)[1] if isinstance(original, tf.Tensor)
-                                else original.shape, dtype)
-            result.append(tf.convert_to_tensor(grad))
+        externals_by_source = [None] * sum(1 for x in explicit if x.dtype.is_floating) + \
+            [i for i, e in enumerate(self.externals) if _differentiable(e.dtype)]
+        for grad, external, (_, dtype, shape, sparse) in zip(
+                grads, externals_by_source, self._gradient_slots()):
+            if isinstance(grad, tf.IndexedSlices) and external is not None:
+                self._found_sparse[external] = grad.indices.dtype
+            if sparse is None:
+                result.append(tf.zeros(shape, dtype) if grad is None
+                              else tf.convert_to_tensor(grad))
+            elif grad is None:
+                result += [tf.zeros([0] + shape.as_list()[1:], dtype), tf.zeros([0], sparse)]
+            elif isinstance(grad, tf.IndexedSlices):
+                result += [grad.values, tf.cast(grad.indices, sparse)]
+            else:      # dense after all: this trace is redone without the slices
+                result += [grad, tf.range(tf.shape(grad, out_type=sparse)[0])]
         return result
 
     def _stashed_call(self, call_id, key, args, externals, values, grad_externals):
@@ -264,13 +322,13 @@ class RecursiveFunction:
             results = [tf.identity(v) for v in values]
 
             def gradient(*output_grads):
-                return fn._backward_call(call_id, key, full_args, results, output_grads,
-                                         grad_externals)
+                return fn._input_grads(fn._backward_call(
+                    call_id, key, full_args, results, output_grads, grad_externals))
 
             return results, gradient
 
         return stashed(*[args[i] for i in diff_explicit],
-                       *[_value_of(externals[i], self.externals[i]) for i in diff_external])
+                       *[_value_of(externals[i], externals[i]) for i in diff_external])
 
     # -- FunctionDef surgery ------------------------------------------------------------
 

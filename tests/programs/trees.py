@@ -49,6 +49,7 @@ class TreeRNN:
         self.embed = tf.keras.layers.Embedding(VOCAB, HIDDEN)
         self.combine = tf.keras.layers.Dense(HIDDEN, activation="tanh")
         self.classify = tf.keras.layers.Dense(3)
+        self.steps = tf.Variable(0, dtype=tf.int64)
 
     def encode(self, node):
         if node.is_leaf:
@@ -69,6 +70,7 @@ class TreeLSTM:
         self.leaf = tf.keras.layers.Dense(2 * HIDDEN)
         self.gates = tf.keras.layers.Dense(5 * HIDDEN)
         self.classify = tf.keras.layers.Dense(3)
+        self.steps = tf.Variable(0, dtype=tf.int64)
 
     def encode(self, node):
         if node.is_leaf:
@@ -95,6 +97,9 @@ def variables(model):
 
 
 def train_step(model, optimizer, tree, label):
+    # An update that depends on nothing the tree holds: when a run-time read of the tree
+    # fails, it must not have happened either (the interpreter then counts the step).
+    model.steps.assign_add(1)
     with tf.GradientTape() as tape:
         logits = model.classify(model.root(tree))
         loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
@@ -134,8 +139,11 @@ def finite_difference_error(model, tree, label, grads, probes=6, eps=1e-6):
     return worst
 
 
+optimizers = {}
+
+
 def train(name, model, make_tree):
-    optimizer = tf.keras.optimizers.SGD(0.1)
+    optimizer = optimizers.setdefault(id(model), tf.keras.optimizers.SGD(0.1))
     out = {"loss": [], "grad_norm": [], "fd_error": []}
     for step in range(STEPS):
         tree, label = make_tree(step), step % 3
@@ -153,14 +161,38 @@ def train(name, model, make_tree):
         out["loss"].append(float(loss))
         out["grad_norm"].append(float(tf.linalg.global_norm(grads)))
     out["variables"] = [w.numpy().tolist() for w in variables(model)]
+    out["steps_counted"] = int(model.steps.numpy())
     return out
 
 
+def odd_leaf_tree(step):
+    """A tree whose one leaf holds a NumPy integer: the graph's run-time read expects a
+    Python int, fails, and the interpreter runs that call."""
+    tree = random_tree(5)
+    if step == 5:
+        node = tree
+        while not node.is_leaf:
+            node = node.right
+        node.word = np.int64(node.word)
+    return tree
+
+
+sys.setrecursionlimit(50_000)     # eager recursion over the deep trees below
+# One TreeRNN trains on through the sections (as one user model would), so that the
+# step function sees two models in all.
+tree_rnn = TreeRNN()
 results = {
-    "treernn": train("treernn", TreeRNN(), lambda step: random_tree(2 + step % 9)),
+    "treernn": train("treernn", tree_rnn, lambda step: random_tree(2 + step % 9)),
     "treelstm": train("treelstm", TreeLSTM(), lambda step: random_tree(2 + step % 9)),
     # Deep, thin trees: depth 40-60 of nested recursive calls.
-    "treernn_linear": train("treernn_linear", TreeRNN(), lambda step: linear_tree(40 + step)),
+    "treernn_linear": train("treernn_linear", tree_rnn, lambda step: linear_tree(40 + step)),
+    "treernn_odd_leaf": train("treernn_odd_leaf", tree_rnn, odd_leaf_tree),
 }
+# Depth 1,000: a linear tree of 1,000 leaves (999 nested recursive calls), 3 steps.
+STEPS = 3
+results["treernn_depth_1000"] = train("depth", tree_rnn, lambda step: linear_tree(1000))
+if "janus" in sys.modules:
+    from janus import recursion
+    results["live_call_arenas"] = recursion.live_calls()
 
 print(json.dumps(results))
