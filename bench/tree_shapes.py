@@ -3,8 +3,8 @@ plus deep linear trees: janus (recursive graphs) against eager (JANUS_MODE=off).
 
     JANUS_MODE=off bin/janus-python bench/tree_shapes.py [--repeats 3] [--instances 50]
 
-Each repetition runs one process per mode (the order alternates); inside it, the same
-TreeRNN trains on the same 32-word stdlib sentences shaped as balanced, moderate and
+Each repetition runs models/treernn_shapes.py once per mode (the order alternates):
+the same TreeRNN trains on the same 32-word stdlib sentences shaped as balanced, moderate and
 linear binary trees (63 nodes each), at batch sizes 1, 10 and 25.  Throughput is
 instances/s over the instances after a warm-up.  The depth rows time single linear
 trees of 1,000 and 2,000 leaves: the first call at a new depth and the next calls.
@@ -21,83 +21,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SHAPES = ("balanced", "moderate", "linear")
+SHAPES = ("balanced", "moderate", "linear")      # as in models/treernn_shapes.py
 BATCHES = (1, 10, 25)
 DEPTHS = (1000, 2000)
-WORDS = 32
-
-
-def worker(instances, warmup):
-    sys.path.insert(0, str(HERE / "models"))
-    sys.setrecursionlimit(100_000)        # eager Python recursion over deep trees
-    import numpy as np
-    import tensorflow as tf
-    import trees
-    from treernn import TreeRNN
-
-    def words_stream():
-        sentences = trees.sentences(400, seed=3)
-        flat = []
-        for tree, _ in sentences:
-            stack = [tree]
-            while stack:
-                node = stack.pop()
-                if node.is_leaf:
-                    flat.append(node.word)
-                else:
-                    stack += [node.right, node.left]
-        return flat
-
-    def shaped(words, shape):
-        if len(words) == 1:
-            return trees.Node(word=words[0])
-        cut = {"balanced": len(words) // 2, "moderate": max(1, len(words) // 4),
-               "linear": len(words) - 1}[shape]
-        return trees.Node(left=shaped(words[:cut], shape), right=shaped(words[cut:], shape))
-
-    def linear(words):
-        node = trees.Node(word=words[0])
-        for word in words[1:]:
-            node = trees.Node(left=node, right=trees.Node(word=word))
-        return node
-
-    def train_batch(model, optimizer, batch, labels):
-        with tf.GradientTape() as tape:
-            logits = model.classify(tf.concat([model.encode(t) for t in batch], axis=0))
-            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
-                labels=labels, logits=logits))
-        variables = model.variables()
-        optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
-        return loss
-
-    tf.keras.utils.set_random_seed(0)
-    words = words_stream()
-    model, optimizer = TreeRNN(), tf.keras.optimizers.Adam(0.01)
-    rows, depth_rows = [], []
-    for batch in BATCHES:
-        for shape in SHAPES:
-            steps = max(2, -(-instances // batch)) + warmup
-            starts = []
-            for step in range(steps):
-                at = (step * batch * WORDS) % (len(words) - batch * WORDS)
-                batch_trees = [shaped(words[at + i * WORDS: at + (i + 1) * WORDS], shape)
-                               for i in range(batch)]
-                labels = np.array([(at // WORDS + i) % 3 for i in range(batch)], np.int32)
-                starts.append(time.perf_counter())
-                float(train_batch(model, optimizer, batch_trees, labels))
-            starts.append(time.perf_counter())
-            timed = starts[warmup:]
-            rate = batch * (len(timed) - 1) / (timed[-1] - timed[0])
-            rows.append({"batch": batch, "shape": shape, "instances_per_s": rate})
-    for depth in DEPTHS:
-        tree = linear(words[:depth])
-        times = []
-        for _ in range(3):
-            started = time.perf_counter()
-            float(train_batch(model, optimizer, [tree], np.array([0], np.int32)))
-            times.append(time.perf_counter() - started)
-        depth_rows.append({"depth": depth, "first_s": times[0], "next_s": min(times[1:])})
-    print("TREES " + json.dumps({"rows": rows, "depths": depth_rows}))
 
 
 def spread(values):
@@ -109,17 +35,15 @@ def main():
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--instances", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=4)
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
-        return worker(args.instances, args.warmup)
     runs = {"janus": [], "eager": []}
     for repeat in range(args.repeats):
         order = ("janus", "eager") if repeat % 2 == 0 else ("eager", "janus")
         for mode in order:
             env = dict(os.environ, JANUS_MODE="on" if mode == "janus" else "off")
-            out = subprocess.run([sys.executable, __file__, "--worker", "--instances",
-                                  str(args.instances), "--warmup", str(args.warmup)],
+            out = subprocess.run([sys.executable, str(HERE / "models" / "treernn_shapes.py"),
+                                  "--instances", str(args.instances), "--warmup",
+                                  str(args.warmup)],
                                  env=env, capture_output=True, text=True)
             line = next((l for l in out.stdout.splitlines() if l.startswith("TREES ")), None)
             if line is None:

@@ -433,21 +433,31 @@ cdef class Entry:
     cdef readonly object function
     cdef Py_ssize_t nargs
     cdef tuple cell_args     # argument positions that the frame holds as cells
+    cdef Py_ssize_t free_start, nfree   # where the closure's cells sit in the frame
 
-    def __cinit__(self, function, Py_ssize_t nargs, tuple cell_args):
+    def __cinit__(self, function, Py_ssize_t nargs, tuple cell_args, Py_ssize_t free_start,
+                  Py_ssize_t nfree):
         self.function = function
         self.nargs = nargs
         self.cell_args = cell_args
+        self.free_start = free_start
+        self.nfree = nfree
 
     cdef tuple arguments(self, PyObject *const *localsplus):
+        """The parameters' values, then the closure's cells (themselves, not their
+        contents: COPY_FREE_VARS has run before RESUME, where the hook is called)."""
         cdef Py_ssize_t i
-        cdef tuple args = PyTuple_New(self.nargs)
+        cdef tuple args = PyTuple_New(self.nargs + self.nfree)
         for i in range(self.nargs):
             value = <object>localsplus[i]
             if i in self.cell_args:
                 value = <object>PyCell_GET(localsplus[i])
             Py_INCREF(value)
             PyTuple_SET_ITEM(args, i, value)
+        for i in range(self.nfree):
+            value = <object>localsplus[self.free_start + i]
+            Py_INCREF(value)
+            PyTuple_SET_ITEM(args, self.nargs + i, value)
         return args
 
 
@@ -466,7 +476,8 @@ cdef int _entry_hook(PyObject *state, PyCodeObject *code, PyObject *const *local
 
 def set_entry(code, function, tuple arg_names):
     """From now on, calls of `code` run function(args) first, args being the values of
-    `arg_names` (code's parameters, in order).  Works whether or not code is flagged."""
+    `arg_names` (code's parameters, in order) followed by the cells of its free
+    variables.  Works whether or not code is flagged."""
     global _hook_installed
     _claim_tool()
     if not _hook_installed:
@@ -475,7 +486,11 @@ def set_entry(code, function, tuple arg_names):
         PyJanus_SetEntryHook(<PyJanus_EntryHook>_entry_hook, NULL)
         _hook_installed = True
     cells = tuple(i for i, name in enumerate(arg_names) if name in code.co_cellvars)
-    _entries[code] = Entry(function, len(arg_names), cells)
+    # Frame layout (3.13): locals, then cells that are not arguments, then free vars.
+    free_start = len(code.co_varnames) + sum(1 for name in code.co_cellvars
+                                             if name not in code.co_varnames)
+    _entries[code] = Entry(function, len(arg_names), cells, free_start,
+                           len(code.co_freevars))
     events = sys.monitoring.get_local_events(TOOL_ID, code)
     sys.monitoring.set_local_events(TOOL_ID, code, events | _events.PY_START)
 

@@ -54,3 +54,4 @@ def test_a_failed_heap_read_falls_back(runs):
 
 def test_no_object_references_outlive_their_call(runs):
     assert runs["on"]["live_call_arenas"] == 0
+    assert runs["on"]["refcount_delta"] == runs["off"]["refcount_delta"] == 0

@@ -156,11 +156,12 @@ class Builder:
 
     def __init__(self, code, globals_dict, arg_names, args, relaxed_dims, profile=None,
                  relaxed=None, varying=frozenset(), call_args_holder=None,
-                 by_reference=frozenset()):
+                 by_reference=frozenset(), free_count=0):
         self.code = code
         self.globals = globals_dict
         self.builtins = builtins.__dict__
-        self.arg_names = arg_names
+        self.arg_names = arg_names            # the parameters, then the free variables
+        self.param_count = len(arg_names) - free_count
         self.args = args
         self.relaxed_dims = relaxed_dims      # {arg accessor description: set of dims}
         self.guards = guards.GuardSet()
@@ -261,6 +262,12 @@ class Builder:
     def plan_inputs(self):
         """Guard every argument and decide which leaves become graph inputs."""
         for index, (name, value) in enumerate(zip(self.arg_names, self.args)):
+            if index >= self.param_count:
+                # A closure's cell: the same cell each call (another closure over the
+                # same code misses); its contents are read like any heap value.
+                self.guards.require_is(guards.arg(index), value)
+                self._remember(value, guards.arg(index))
+                continue
             self._plan(guards.arg(index), value, name)
 
     def _plan(self, acc, value, where):
@@ -341,7 +348,12 @@ class Builder:
 
     def run(self, args):
         try:
-            return self.execute(self.code, self.globals, dict(zip(self.arg_names, args)))
+            count = self.param_count
+            cells = {name: (cell, guards.arg(count + i))
+                     for i, (name, cell) in enumerate(zip(self.arg_names[count:],
+                                                          args[count:]))}
+            return self.execute(self.code, self.globals,
+                                dict(zip(self.arg_names[:count], args[:count])), cells)
         except Unsupported:
             self._leave_contexts()
             raise
@@ -358,18 +370,22 @@ class Builder:
             except Exception:
                 pass
 
-    def execute(self, code, globals_dict, local_values):
+    def execute(self, code, globals_dict, local_values, cells=None):
         if code.co_flags & bytecode.GENERATOR_FLAGS:
             raise Unsupported("generators and coroutines are left to the interpreter", code)
-        if code.co_freevars or code.co_cellvars:
-            raise Unsupported("closures are not converted yet", code)
+        if code.co_cellvars:
+            raise Unsupported("functions that make closures (cell variables) are not "
+                              "converted yet", code)
+        if code.co_freevars and cells is None:
+            raise Unsupported("a closure whose cells janus cannot reach", code)
         self.rebound.update(ins.argval for ins in bytecode.decode(code)
-                            if ins.opname in ("STORE_ATTR", "STORE_GLOBAL"))
+                            if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
         self.depth += 1
         if self.depth > MAX_INLINE_DEPTH:
             raise Unsupported("inlining too deep (recursion is a later issue)", code)
         try:
-            end = Frame(self, code, globals_dict, local_values).run_until(0, frozenset())
+            end = Frame(self, code, globals_dict, local_values, cells or {}).run_until(
+                0, frozenset())
             return end.value
         finally:
             self.depth -= 1
@@ -739,9 +755,45 @@ class Builder:
             return self.start_recursion(callee, fn, local_values, outer, code, offset)
         self.inline_stack.append((callee, local_values))
         try:
-            return self.execute(callee, fn.__globals__, local_values)
+            return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))
         finally:
             self.inline_stack.pop()
+
+    def _cells_of(self, fn):
+        """{free variable: (cell, accessor or None)} of a function being inlined."""
+        if not fn.__closure__:
+            return None
+        acc = self.sources.get(id(fn))
+        return {name: (cell, acc and guards.item(guards.attr(acc, "__closure__"), i))
+                for i, (name, cell) in enumerate(zip(fn.__code__.co_freevars,
+                                                     fn.__closure__))}
+
+    def read_cell(self, frame, name, ins):
+        cell, acc = self._cell(frame, name, ins)
+        found, value = self.heap.written(cell, "cell_contents")
+        if found:
+            return value
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            frame.fail(f"closure variable {name!r} is not bound", ins)
+        return self._guard_read(guards.cell(acc), value, f"closure variable {name!r}",
+                                frame.code, ins.offset, rebound=name in self.rebound)
+
+    def write_cell(self, frame, name, value, ins):
+        """`nonlocal name; name = value`: deferred like any heap write."""
+        self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
+        cell, _ = self._cell(frame, name, ins)
+        self.heap.write_cell(cell, value)
+
+    def _cell(self, frame, name, ins):
+        entry = frame.cells.get(name)
+        if entry is None:
+            frame.fail(f"cell variable {name!r} of a function that makes closures", ins)
+        if entry[1] is None:
+            frame.fail(f"closure variable {name!r} of a function janus did not read from "
+                       "a guarded place", ins)
+        return entry
 
     # -- objects and recursion (janus/objects.py, janus/recursion.py) -------------------
 
@@ -1021,11 +1073,12 @@ def _hashable(value):
 class Frame:
     """One function activation being executed symbolically."""
 
-    def __init__(self, builder, code, globals_dict, local_values):
+    def __init__(self, builder, code, globals_dict, local_values, cells):
         self.b = builder
         self.code = code
         self.globals = globals_dict
         self.locals = local_values
+        self.cells = cells          # free variable -> (cell, accessor)
         self.stack: list = []
         self.instructions = {i.offset: i for i in bytecode.decode(code)}
         self.kwnames = None
@@ -1035,6 +1088,7 @@ class Frame:
         other = Frame.__new__(Frame)
         other.b, other.code, other.globals = self.b, self.code, self.globals
         other.instructions, other.kwnames = self.instructions, None
+        other.cells = self.cells
         other.locals, other.stack = dict(self.locals), list(self.stack)
         return other
 
@@ -1148,6 +1202,12 @@ class Frame:
         self.locals.pop(ins.argval, None)
 
     # -- globals and attributes ------------------------------------------------------
+    def op_LOAD_DEREF(self, ins):
+        self.push(self.b.read_cell(self, ins.argval, ins))
+
+    def op_STORE_DEREF(self, ins):
+        self.b.write_cell(self, ins.argval, self.pop(), ins)
+
     def op_LOAD_GLOBAL(self, ins):
         self.push(self.b.read_global(self.globals, ins.argval, self.code, ins.offset))
         if ins.arg & 1:

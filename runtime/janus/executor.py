@@ -178,7 +178,9 @@ class CodeState:
     def __init__(self, code, globals_dict):
         self.code = code
         self.globals = globals_dict
-        self.arg_names = bytecode.argument_names(code)
+        self.param_names = bytecode.argument_names(code)
+        # The entry passes the parameters, then the closure's cells (janus_ext).
+        self.arg_names = self.param_names + code.co_freevars
         self.cache = cache.GraphCache(self.arg_names)
         self.stats = counters.for_code(code)
         self.interpreted_calls = 0
@@ -192,7 +194,7 @@ class CodeState:
 
     def install(self):
         profiler.flag(self.code)
-        janus_ext.set_entry(self.code, self.enter, self.arg_names)
+        janus_ext.set_entry(self.code, self.enter, self.param_names)
 
     def give_up(self, reason):
         self.stats.status = f"interpreted: {reason}"
@@ -337,7 +339,7 @@ class CodeState:
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
                               self.cache.relaxed_dims, profiler.profile(self.code),
                               self.relaxed, frozenset(self.cache.varying), call_args,
-                              frozenset(self.cache.by_reference))
+                              frozenset(self.cache.by_reference), len(self.code.co_freevars))
         run.plan_inputs()
         holder = {}
 
@@ -390,8 +392,8 @@ def _consider(code, globals_dict):
     reason = None
     if code.co_name == "<module>" or code.co_flags & bytecode.GENERATOR_FLAGS:
         reason = "module-level code and generators are not converted"
-    elif code.co_freevars or code.co_cellvars:
-        reason = "closures are not converted yet"
+    elif code.co_cellvars:
+        reason = "functions that make closures (cell variables) are not converted yet"
     if reason is not None:
         _rejected[code] = reason
         st = counters.for_code(code)

@@ -108,6 +108,11 @@ class Heap:
         self.b.keep_alive.append(owner)
         self.effects.append(Effect("setattr", owner, name, value))
 
+    def write_cell(self, cell, value):
+        self.overlay[(id(cell), "cell_contents")] = value
+        self.b.keep_alive.append(cell)
+        self.effects.append(Effect("setcell", cell, None, value))
+
     def write_global(self, globals_dict, name, value):
         self.overlay[(id(globals_dict), name)] = value
         self.effects.append(Effect("setglobal", globals_dict, name, value))
@@ -141,6 +146,8 @@ def commit(effects, values):
             setattr(effect.target, effect.name, value)
         elif effect.kind == "setglobal":
             effect.target[effect.name] = value
+        elif effect.kind == "setcell":
+            effect.target.cell_contents = value
         elif effect.kind == "method":
             args, kwargs = value
             getattr(effect.target, effect.name)(*args, **kwargs)

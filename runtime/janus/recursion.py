@@ -106,6 +106,7 @@ class RecursiveFunction:
         self.explicit_specs = list(explicit_specs)
         self.output_specs = list(output_specs)
         self.externals: list = []
+        self._returns: dict = {}     # registered function name -> its output arg names
         with ops.init_scope():      # eager: captures are eager tensors, not this graph's
             self._define_forward()
             self._define_backward()
@@ -337,32 +338,20 @@ class RecursiveFunction:
         return tf.function(fn, autograph=False).get_concrete_function(*specs)
 
     def _register(self, traced, name):
+        """Register `traced` as `name`, with its self-calls made direct call nodes."""
         library = list(traced.graph.as_graph_def().library.function)
         main = traced.function_def
+        self._returns[name] = [arg.name for arg in main.signature.output_arg]
         suffix = f"_j{next(_serial)}"
-        renames = {f.signature.name: f.signature.name + suffix for f in library
-                   if f.signature.name != main.signature.name}
+        renames = {f.signature.name: f.signature.name + suffix for f in library}
         renames[main.signature.name] = name
         defs = [f for f in library if f.signature.name != main.signature.name] + [main]
-        returns = {self.name: self._return_names(self.name, main if name == self.name
-                                                 else None),
-                   self.grad_name: self._return_names(self.grad_name,
-                                                      main if name == self.grad_name
-                                                      else None)}
         for fdef in defs:
-            _rewrite(fdef, renames, returns)
+            _rewrite(fdef, renames, self._returns)
         main.attr["_noinline"].b = True
         ctx = context.context()
         for fdef in defs:
             ctx.add_function_def(fdef)
-
-    def _return_names(self, name, fdef):
-        if fdef is not None:
-            names = [arg.name for arg in fdef.signature.output_arg]
-            setattr(self, "_returns_" + ("grad" if name == self.grad_name else "fwd"), names)
-            return names
-        return getattr(self, "_returns_" + ("grad" if name == self.grad_name else "fwd"),
-                       None)
 
 
 def _rewrite(fdef, renames, returns):
@@ -377,7 +366,7 @@ def _rewrite(fdef, renames, returns):
                 func.name = renames.get(func.name, func.name)
         if node.op in ("PartitionedCall", "StatefulPartitionedCall"):
             target = node.attr["f"].func.name
-            if returns.get(target) is not None:
+            if target in returns:
                 node.op = target
                 node.ClearField("attr")
                 direct[node.name] = returns[target]

@@ -191,6 +191,11 @@ results = {
 # Depth 1,000: a linear tree of 1,000 leaves (999 nested recursive calls), 3 steps.
 STEPS = 3
 results["treernn_depth_1000"] = train("depth", tree_rnn, lambda step: linear_tree(1000))
+# The graph's run-time reads hold references only while the call runs.
+probe = random_tree(7)
+before = sys.getrefcount(probe.left)
+train_step(tree_rnn, optimizers[id(tree_rnn)], probe, 1)
+results["refcount_delta"] = sys.getrefcount(probe.left) - before
 if "janus" in sys.modules:
     from janus import recursion
     results["live_call_arenas"] = recursion.live_calls()
