@@ -208,7 +208,10 @@ def main():
         merged = {m: results["models"].get(m, previous["models"].get(m)) for m in MODELS
                   if m in results["models"] or m in previous["models"]}
         results["models"] = merged
-        results["date"] = f"{previous['date']} (rows {', '.join(chosen)}: {results['date']})"
+        base = previous["date"].split(" (rows ")[0]
+        results["date"] = (f"{base} (rows {', '.join(chosen)}: {results['date']}, "
+                           f"{args.repeats} repetitions)")
+        results["repeats"] = previous.get("repeats", results.get("repeats"))
     (out / "latest.json").write_text(json.dumps(results, indent=1))
     (out / "latest.md").write_text(markdown(results))
     chart(results, out / "latest.png")

@@ -27,7 +27,8 @@ def test_return_decline_and_raise():
         return x + y
 
     def entry(args):
-        x, y = args
+        x, y, cell = args          # f is a closure over `ran`: its cell comes last
+        assert cell.cell_contents is ran
         if x == 1:
             return "from janus"
         if x == 2:

@@ -365,6 +365,7 @@ class CodeState:
         for code in run.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1
+            profiler.unflag(code)     # its profile gave the result types; no more cost
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
         return CompiledGraph(function, run.guards.freeze(), run.inputs,
