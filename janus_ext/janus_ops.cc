@@ -157,17 +157,24 @@ class NewKeyOp : public OpKernel {
   }
 };
 
+// Inputs 0-2 of the stash ops: the graph call, the call instance and the call site.
+struct StashSlot {
+  explicit StashSlot(OpKernelContext* ctx)
+      : call(ctx->input(0).scalar<int64_t>()()),
+        key(ctx->input(1).scalar<int64_t>()()),
+        site(ctx->input(2).scalar<int64_t>()()) {}
+  int64_t call, key, site;
+};
+
 class StashOp : public OpKernel {
  public:
   using OpKernel::OpKernel;
   void Compute(OpKernelContext* ctx) override {
-    const int64_t call = ctx->input(0).scalar<int64_t>()();
-    const int64_t key = ctx->input(1).scalar<int64_t>()();
-    const int64_t site = ctx->input(2).scalar<int64_t>()();
+    const StashSlot slot(ctx);
     std::vector<Tensor> values;
     for (int i = 3; i < ctx->num_inputs(); ++i) values.push_back(ctx->input(i));
     std::lock_guard<std::mutex> lock(arenas_mutex);
-    arena_of(call)->stash[{key, site}] = std::move(values);
+    arena_of(slot.call)->stash[{slot.key, slot.site}] = std::move(values);
   }
 };
 
@@ -175,17 +182,15 @@ class UnstashOp : public OpKernel {
  public:
   using OpKernel::OpKernel;
   void Compute(OpKernelContext* ctx) override {
-    const int64_t call = ctx->input(0).scalar<int64_t>()();
-    const int64_t key = ctx->input(1).scalar<int64_t>()();
-    const int64_t site = ctx->input(2).scalar<int64_t>()();
+    const StashSlot slot(ctx);
     std::vector<Tensor> values;
     {
       std::lock_guard<std::mutex> lock(arenas_mutex);
-      auto& stash = arena_of(call)->stash;
-      auto found = stash.find({key, site});
+      auto& stash = arena_of(slot.call)->stash;
+      auto found = stash.find({slot.key, slot.site});
       OP_REQUIRES(ctx, found != stash.end(),
-                  errors::Internal("janus: no forward values for call instance ", key,
-                                   " site ", site));
+                  errors::Internal("janus: no forward values for call instance ",
+                                   slot.key, " site ", slot.site));
       values = found->second;
     }
     OP_REQUIRES(ctx, static_cast<int>(values.size()) == ctx->num_outputs(),

@@ -5,6 +5,7 @@
 set -euo pipefail
 python=$1 repo=$2 out=$3
 src="$repo/janus_ext/janus_ops.cc"
+command -v g++ > /dev/null || "$repo/tools/deps.sh" install
 flags=$(JANUS_MODE=off "$python" -c 'import tensorflow as tf, sys
 sys.stdout.write(" ".join(tf.sysconfig.get_compile_flags()) + "\n" + " ".join(tf.sysconfig.get_link_flags()) + "\n" + tf.__version__)' 2>/dev/null)
 compile=$(sed -n 1p <<<"$flags") link=$(sed -n 2p <<<"$flags") version=$(sed -n 3p <<<"$flags")

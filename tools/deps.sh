@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # System prerequisites for building CPython: compiler and the headers of the stdlib's
-# C modules (ssl, ffi, zlib, bz2, lzma, sqlite, readline, ...).
+# C modules (ssl, ffi, zlib, bz2, lzma, sqlite, readline, ...); g++ for janus_ext's
+# TensorFlow ops.
 # Usage: deps.sh check   exit 1 and list what is missing
 #        deps.sh install  apt-get install what is missing (as root), else print the command
 set -euo pipefail
-packages=(gcc make patch xz-utils pkg-config libc6-dev libssl-dev libffi-dev zlib1g-dev
+packages=(gcc g++ make patch xz-utils pkg-config libc6-dev libssl-dev libffi-dev zlib1g-dev
           libbz2-dev liblzma-dev libsqlite3-dev libreadline-dev libncurses-dev uuid-dev)
 missing=()
 for p in "${packages[@]}"; do

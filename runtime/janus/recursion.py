@@ -122,32 +122,43 @@ class RecursiveFunction:
         graph = ops.get_default_graph()
         externals = [graph.capture(e) for e in self.externals]
         grad_externals = [graph.capture(e) for e in self.grad_externals]
-        diff_explicit = [i for i, s in enumerate(self.explicit_specs)
-                         if s.dtype.is_floating]
-        diff_external = [i for i, e in enumerate(externals) if _differentiable(e.dtype)]
-        fn = self
+
+        def run_r(args):
+            outputs = self._invoke(self.name, [call_id, *args, *externals],
+                                   [s.dtype for s in self.output_specs] + [tf.int64])
+            return self._shaped(outputs[:-1]), outputs[-1]
+
+        # Reading the variables here (not the raw handles) lets the caller's tape watch
+        # them, as it would for any variable the step reads.
+        captures = [None if not _differentiable(e.dtype) else
+                    self._variables[i].value() if i in self._variables
+                    else _value_of(e, self.externals[i]) for i, e in enumerate(externals)]
+        return self._with_recursive_gradient(call_id, explicit, captures, run_r,
+                                             grad_externals)
+
+    def _with_recursive_gradient(self, call_id, explicit, captures, produce,
+                                 grad_externals):
+        """`produce(args)` → (values, key), differentiable through R_grad of `key`.
+        `captures`: what stands for each capture in the gradient (values, not
+        handles)."""
+        diff_explicit = [i for i, s in enumerate(self.explicit_specs) if s.dtype.is_floating]
+        diff_external = [i for i, e in enumerate(self.externals) if _differentiable(e.dtype)]
 
         @tf.custom_gradient
-        def invoke(*differentiable):
+        def differentiable_call(*differentiable):
             args = list(explicit)
             for slot, value in zip(diff_explicit, differentiable):
                 args[slot] = value
-            outputs = fn._invoke(fn.name, [call_id, *args, *externals],
-                                 [s.dtype for s in fn.output_specs] + [tf.int64])
-            key = outputs[-1]
-            values = fn._shaped(outputs[:-1])
+            values, key = produce(args)
 
             def gradient(*output_grads):
-                return fn._input_grads(fn._backward_call(
+                return self._input_grads(self._backward_call(
                     call_id, key, args, values, output_grads, grad_externals))
 
             return values, gradient
 
-        # Reading the variables here (not the raw handles) lets the caller's tape watch
-        # them, as it would for any variable the step reads.
-        return invoke(*[explicit[i] for i in diff_explicit],
-                      *[self._variables[i].value() if i in self._variables
-                        else _value_of(externals[i], externals[i]) for i in diff_external])
+        return differentiable_call(*[explicit[i] for i in diff_explicit],
+                                   *[captures[i] for i in diff_external])
 
     def _backward_call(self, call_id, key, args, values, output_grads, grad_externals):
         grads = [tf.zeros_like(v) if g is None else tf.convert_to_tensor(g)
@@ -304,32 +315,17 @@ class RecursiveFunction:
                 result += [tf.zeros([0] + shape.as_list()[1:], dtype), tf.zeros([0], sparse)]
             elif isinstance(grad, tf.IndexedSlices):
                 result += [grad.values, tf.cast(grad.indices, sparse)]
-            else:      # dense after all: this trace is redone without the slices
+            else:      # dense after all: _define_backward refuses this trace
                 result += [grad, tf.range(tf.shape(grad, out_type=sparse)[0])]
         return result
 
     def _stashed_call(self, call_id, key, args, externals, values, grad_externals):
         """A callee's outputs as stashed by the forward pass, whose gradient is the
         callee's own R_grad."""
-        diff_explicit = [i for i, s in enumerate(self.explicit_specs) if s.dtype.is_floating]
-        diff_external = [i for i, e in enumerate(externals) if _differentiable(e.dtype)]
-        fn = self
-
-        @tf.custom_gradient
-        def stashed(*differentiable):
-            full_args = list(args)
-            for slot, value in zip(diff_explicit, differentiable):
-                full_args[slot] = value
-            results = [tf.identity(v) for v in values]
-
-            def gradient(*output_grads):
-                return fn._input_grads(fn._backward_call(
-                    call_id, key, full_args, results, output_grads, grad_externals))
-
-            return results, gradient
-
-        return stashed(*[args[i] for i in diff_explicit],
-                       *[_value_of(externals[i], externals[i]) for i in diff_external])
+        captures = [_value_of(e, e) if _differentiable(e.dtype) else None for e in externals]
+        return self._with_recursive_gradient(
+            call_id, args, captures, lambda _: ([tf.identity(v) for v in values], key),
+            grad_externals)
 
     # -- FunctionDef surgery ------------------------------------------------------------
 
