@@ -22,7 +22,7 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from . import bytecode, control, guards, heap, objects, recursion
+from . import bytecode, control, guards, heap, objects, recursive_calls
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -481,7 +481,7 @@ class Builder:
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)
         if type(owner) is objects.ObjectRef:
-            return self.load_object_attr(owner, name, code, offset)
+            return recursive_calls.load_object_attr(self, owner, name, code, offset)
         if is_symbolic(owner) and name == "shape" and not owner.shape.is_fully_defined():
             # Relaxed dimensions are read at run time, so `range(x.shape[1])` over a
             # varying length becomes a while loop instead of a rebuild per length.
@@ -747,12 +747,12 @@ class Builder:
         bound.apply_defaults()
         local_values = dict(bound.arguments)
         if callee in self.tracing:
-            return self.recursive_call(callee, local_values, code, offset)
+            return recursive_calls.call_again(self, callee, local_values, code, offset)
         outer = next((values for c, values in reversed(self.inline_stack) if c is callee),
                      None)
-        if outer is not None and self._recursion_kind(callee, local_values, outer, code,
-                                                      offset):
-            return self.start_recursion(callee, fn, local_values, outer, code, offset)
+        if outer is not None and recursive_calls.recursion_over_objects(
+                self, callee, local_values, outer, code, offset):
+            return recursive_calls.start(self, callee, fn, local_values, outer, code, offset)
         self.inline_stack.append((callee, local_values))
         try:
             return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))
@@ -795,173 +795,6 @@ class Builder:
                        "a guarded place", ins)
         return entry
 
-    # -- objects and recursion (janus/objects.py, janus/recursion.py) -------------------
-
-    def current_call_id(self):
-        """The graph call's id (its arena for object pointers and stashed values)."""
-        if self.call_ids:
-            return self.call_ids[-1]
-        if self.root_call_id is None:
-            holder = self.call_args_holder
-            with self.root_graph.as_default():
-                self.root_call_id = self.root_graph.capture_call_time_value(
-                    lambda: tf.constant(holder.call_id, tf.int64),
-                    tf.TensorSpec([], tf.int64))
-        return self.root_call_id
-
-    def load_object_attr(self, ref, name, code, offset):
-        cls = ref.cls
-        getter = _plain_property_getter_of(cls, name)
-        if getter is not None:
-            return self.inline(getter, (ref,), {}, code, offset)
-        static = inspect.getattr_static(cls, name, None)
-        if isinstance(static, types.FunctionType):
-            return types.MethodType(static, ref)
-        try:
-            kind, value_cls, python_type = objects.read_kind(
-                cls, name, ref.population.values_of(cls, name))
-        except objects.CannotRead as exc:
-            raise Unsupported(str(exc), code, offset) from exc
-        self.keep_alive.extend((cls, value_cls))   # the op names them by id
-        value = recursion.get_attr(ref.pointer, self.current_call_id(), name, kind, cls,
-                                   value_cls)
-        self.heap.call_time_reads += 1
-        if value_cls is not None:
-            return objects.ObjectRef(value, value_cls, ref.population)
-        self.promote(value, python_type)
-        return value
-
-    def _recursion_kind(self, callee, local_values, outer, code, offset):
-        """True: turn this recursive call into a recursive graph.  False: unroll it
-        (recursion over build-time constants, e.g. a Python int that counts down)."""
-        changing = []
-        for name, value in local_values.items():
-            if type(value) is objects.ObjectRef:
-                return True
-            if objects.is_plain_instance(value) and value is not outer.get(name):
-                changing.append((name, value))
-        if not changing:
-            return False
-        roots = set()
-        for name, value in changing:
-            acc = self.sources.get(id(value))
-            while acc is not None and acc[0] != guards.A_ARG:
-                acc = acc[1]
-            if acc is None:
-                raise Unsupported(f"recursion over {name}, an object janus cannot trace "
-                                  "to an argument", code, offset)
-            roots.add(self.arg_names[acc[1]])
-        raise NeedsReference(roots, code, offset)
-
-    def _signature(self, callee, local_values, outer, code, offset):
-        signature, explicit = [], []
-        for name, value in local_values.items():
-            if type(value) is objects.ObjectRef:
-                signature.append((name, "object", value.cls))
-                explicit.append(value.pointer)
-            elif is_symbolic(value):
-                signature.append((name, "tensor", value.dtype, tuple(value.shape.as_list())))
-                explicit.append(value)
-            elif value is outer.get(name, NULL) or type(value) in guards.SPECIALISABLE \
-                    and type(outer.get(name, NULL)) is type(value) and \
-                    outer.get(name) == value:
-                signature.append((name, "same", id(value)))
-            else:
-                raise Unsupported(f"recursive call whose argument {name!r} changes and is "
-                                  "neither a tensor nor an object", code, offset)
-        return tuple(signature), explicit
-
-    def start_recursion(self, callee, fn, local_values, outer, code, offset):
-        signature, explicit = self._signature(callee, local_values, outer, code, offset)
-        key = (callee, signature)
-        function = self.recursive.get(key)
-        if function is None:
-            structure, output_specs = self._recursive_outputs(callee, code, offset)
-            constants = {name: value for name, value in local_values.items()
-                         if type(value) is not objects.ObjectRef and not is_symbolic(value)}
-            population = next(v.population for v in local_values.values()
-                              if type(v) is objects.ObjectRef)
-
-            def body(call_id, explicit_inputs, recurse):
-                values = dict(constants)
-                inputs = iter(explicit_inputs)
-                for name, kind, *rest in signature:
-                    if kind == "object":
-                        values[name] = objects.ObjectRef(next(inputs), rest[0], population)
-                    elif kind == "tensor":
-                        values[name] = next(inputs)
-                return self._trace_body(callee, fn, values, signature, structure,
-                                        output_specs, call_id, recurse)
-
-            specs = [tf.TensorSpec([], tf.int64) if kind == "object"
-                     else tf.TensorSpec(rest[1], rest[0])
-                     for name, kind, *rest in signature if kind != "same"]
-            try:
-                function = recursion.RecursiveFunction(callee.co_name, body, specs,
-                                                       output_specs)
-            except Unsupported:
-                raise
-            except Exception as exc:
-                raise Unsupported(f"recursive graph for {callee.co_qualname} failed: "
-                                  f"{type(exc).__name__}: {exc}", code, offset) from exc
-            function.structure = structure
-            self.recursive[key] = function
-            self.recursive_codes.append(callee)
-        flat = function.call(self.current_call_id(), explicit)
-        return _restructure(function.structure, list(flat))
-
-    def _trace_body(self, callee, fn, local_values, signature, structure, output_specs,
-                    call_id, recurse):
-        saved = self.tracing.get(callee)
-        self.tracing[callee] = (signature, recurse, local_values, structure)
-        self.call_ids.append(call_id)
-        self.inline_stack.append((callee, local_values))
-        try:
-            result = self.in_region(
-                lambda: self.execute(callee, fn.__globals__, dict(local_values)))
-        finally:
-            self.inline_stack.pop()
-            self.call_ids.pop()
-            if saved is None:
-                del self.tracing[callee]
-            else:
-                self.tracing[callee] = saved
-        flat = _flatten_structure(result, structure, callee)
-        out = []
-        for value, spec in zip(flat, output_specs):
-            if not is_symbolic(value):
-                value = tf.constant(value, spec.dtype)
-            if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
-                raise Unsupported(f"{callee.co_qualname} returns {value.dtype} "
-                                  f"{value.shape} where its profile saw {spec.dtype} "
-                                  f"{spec.shape}", callee)
-            out.append(value)
-        return out
-
-    def recursive_call(self, callee, local_values, code, offset):
-        signature, recurse, outer, structure = self.tracing[callee]
-        got, explicit = self._signature(callee, local_values, outer, code, offset)
-        if [(n, k) for n, k, *_ in got] != [(n, k) for n, k, *_ in signature] or any(
-                a[2] is not b[2] for a, b in zip(got, signature) if a[1] == "object"):
-            raise Unsupported(f"recursive call of {callee.co_qualname} with another "
-                              "signature than its first", code, offset)
-        return _restructure(structure, list(recurse(explicit)))
-
-    def _recursive_outputs(self, callee, code, offset):
-        """The structure and flat TensorSpecs of what `callee` returns, from its profile."""
-        from . import profiler       # the event sink; imported late (no cycle at start)
-        profile = profiler.profile(callee)
-        returns = (profile or {}).get("returns") or {}
-        if not returns:
-            if profile is None:
-                profiler.flag(callee)
-            raise NeedsProfile(f"{callee.co_qualname} is recursive and has not been "
-                               "profiled yet", code, offset)
-        try:
-            return _merge_return_descriptors(list(returns))
-        except ValueError as exc:
-            raise Unsupported(f"{callee.co_qualname} returns {exc}", code, offset) from exc
-
     def check_graph(self, graph):
         for op in graph.get_operations():
             if op.type in STATEFUL_RANDOM_OPS:
@@ -975,54 +808,12 @@ def _has_symbolic(value):
     return is_symbolic(value)
 
 
-def _plain_property_getter_of(cls, name):
+def plain_property_getter_of(cls, name):
     descriptor = inspect.getattr_static(cls, name, None)
     if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
             and not _from_library(descriptor.fget):
         return descriptor.fget
     return None
-
-
-def _merge_return_descriptors(descriptors):
-    """Profile descriptors of a function's results → (structure, flat TensorSpecs).
-
-    Tensors of one dtype and rank merge; dimensions that differ become unknown."""
-    def merge(items):
-        first = items[0]
-        if first[0] == "tuple":
-            if any(d[0] != "tuple" or len(d) != len(first) for d in items) or \
-                    len(first) != 2 + first[1]:
-                raise ValueError("tuples of several lengths, or not described element-wise")
-            parts = [merge([d[2 + i] for d in items]) for i in range(first[1])]
-            return ("tuple", [p[0] for p in parts]), [s for p in parts for s in p[1]]
-        if len(first) != 3 or any(len(d) != 3 or d[1] != first[1] for d in items) or \
-                first[2] is None:
-            raise ValueError(f"values janus cannot carry in a graph: {sorted(set(items))}")
-        shapes = [d[2] for d in items]
-        if any(len(s) != len(shapes[0]) for s in shapes):
-            raise ValueError("tensors of several ranks")
-        shape = [dims[0] if len(set(dims)) == 1 else None for dims in zip(*shapes)]
-        return "tensor", [tf.TensorSpec(shape, tf.as_dtype(first[1]))]
-    return merge(descriptors)
-
-
-def _flatten_structure(value, structure, code):
-    if structure == "tensor":
-        if type(value) is tuple or type(value) is objects.ObjectRef:
-            raise Unsupported(f"{code.co_qualname} returns {type(value).__name__} where "
-                              "its profile saw a tensor", code)
-        return [value]
-    if type(value) is not tuple or len(value) != len(structure[1]):
-        raise Unsupported(f"{code.co_qualname} returns a {type(value).__name__} where its "
-                          f"profile saw a tuple of {len(structure[1])}", code)
-    return [leaf for item, part in zip(value, structure[1])
-            for leaf in _flatten_structure(item, part, code)]
-
-
-def _restructure(structure, flat):
-    if structure == "tensor":
-        return flat.pop(0)
-    return tuple(_restructure(part, flat) for part in structure[1])
 
 
 def _plain_property_getter(owner, name):
