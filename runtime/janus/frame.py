@@ -1,0 +1,555 @@
+"""One function activation executed symbolically: the bytecode → the graph builder.
+
+Each opcode handler takes the instruction, pops and pushes Python values or symbolic
+tensors on the frame's stack, and asks the Builder (janus/builder.py) for everything
+that touches the world outside the frame: reads and writes of the heap, calls,
+guards, and the decisions on tensors (janus/control.py).
+"""
+
+import operator
+import types
+
+import numpy as np
+import tensorflow as tf
+
+from . import builder, bytecode, control, guards, objects
+
+BINARY_OPS = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "@": operator.matmul,
+    "&": operator.and_, "|": operator.or_, "^": operator.xor, "<<": operator.lshift,
+    ">>": operator.rshift,
+}
+INPLACE_OPS = {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior, "^=": operator.ixor,
+    "<<=": operator.ilshift, ">>=": operator.irshift,
+}
+COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+               ">": operator.gt, ">=": operator.ge}
+
+
+class Frame:
+    """One function activation being executed symbolically."""
+
+    def __init__(self, builder, code, globals_dict, local_values, cells):
+        self.b = builder
+        self.code = code
+        self.globals = globals_dict
+        self.locals = local_values
+        self.cells = cells          # free variable -> (cell, accessor)
+        self.stack: list = []
+        self.instructions = {i.offset: i for i in bytecode.decode(code)}
+        self.kwnames = None
+
+    def fork(self):
+        """A copy of this activation for one arm of a cond or one loop body."""
+        other = Frame.__new__(Frame)
+        other.b, other.code, other.globals = self.b, self.code, self.globals
+        other.instructions, other.kwnames = self.instructions, None
+        other.cells = self.cells
+        other.locals, other.stack = dict(self.locals), list(self.stack)
+        return other
+
+    def run_until(self, offset, stop):
+        """Execute from `offset` until a return, or until reaching an offset in `stop`."""
+        while True:
+            if offset in stop:
+                return End(False, None, self.locals, self.stack, offset)
+            self.b.steps += 1
+            if self.b.steps > builder.MAX_INSTRUCTIONS:
+                raise builder.Unsupported("too many instructions to unroll", self.code, offset)
+            ins = self.instructions.get(offset)
+            if ins is None:
+                raise builder.Unsupported(f"no instruction at offset {offset}", self.code, offset)
+            handler = getattr(self, "op_" + ins.opname, None)
+            if handler is None:
+                raise builder.Unsupported(f"instruction {ins.opname} is not converted yet",
+                                  self.code, ins.offset)
+            outcome = handler(ins)
+            if outcome is None:
+                offset = ins.next_offset
+            elif type(outcome) is _Return:
+                return End(True, outcome.value, self.locals, self.stack, None)
+            else:
+                offset = outcome
+
+    def returning(self, value):
+        return _Return(value)
+
+    # stack helpers
+    def push(self, value):
+        self.stack.append(value)
+
+    def pop(self):
+        return self.stack.pop()
+
+    def popn(self, n):
+        if n == 0:
+            return []
+        values = self.stack[-n:]
+        del self.stack[-n:]
+        return values
+
+    def fail(self, reason, ins):
+        raise builder.Unsupported(reason, self.code, ins.offset)
+
+    # -- no-ops and constants --------------------------------------------------------
+    def op_RESUME(self, ins): pass
+    def op_NOP(self, ins): pass
+    def op_CACHE(self, ins): pass
+    def op_COPY_FREE_VARS(self, ins): pass
+
+    def op_LOAD_CONST(self, ins):
+        self.push(ins.argval)
+
+    def op_RETURN_VALUE(self, ins):
+        return _Return(self.pop())
+
+    def op_RETURN_CONST(self, ins):
+        return _Return(ins.argval)
+
+    def op_PUSH_NULL(self, ins):
+        self.push(builder.NULL)
+
+    def op_POP_TOP(self, ins):
+        self.pop()
+
+    def op_COPY(self, ins):
+        self.push(self.stack[-ins.arg])
+
+    def op_SWAP(self, ins):
+        self.stack[-1], self.stack[-ins.arg] = self.stack[-ins.arg], self.stack[-1]
+
+    # -- locals ----------------------------------------------------------------------
+    def _load(self, name, ins):
+        if name not in self.locals:
+            self.fail(f"local {name!r} is unbound here", ins)
+        return self.locals[name]
+
+    def op_LOAD_FAST(self, ins):
+        self.push(self._load(ins.argval, ins))
+
+    op_LOAD_FAST_CHECK = op_LOAD_FAST
+
+    def op_LOAD_FAST_LOAD_FAST(self, ins):
+        first, second = ins.argval
+        self.push(self._load(first, ins))
+        self.push(self._load(second, ins))
+
+    def op_LOAD_FAST_AND_CLEAR(self, ins):
+        self.push(self.locals.pop(ins.argval, builder.NULL))
+
+    def op_STORE_FAST(self, ins):
+        value = self.pop()
+        if value is builder.NULL:
+            self.locals.pop(ins.argval, None)
+        else:
+            self.locals[ins.argval] = value
+
+    def op_STORE_FAST_STORE_FAST(self, ins):
+        first, second = ins.argval
+        self.locals[first] = self.pop()
+        self.locals[second] = self.pop()
+
+    def op_STORE_FAST_LOAD_FAST(self, ins):
+        store, load = ins.argval
+        self.locals[store] = self.pop()
+        self.push(self._load(load, ins))
+
+    def op_DELETE_FAST(self, ins):
+        self.locals.pop(ins.argval, None)
+
+    # -- globals and attributes ------------------------------------------------------
+    def op_LOAD_DEREF(self, ins):
+        self.push(self.b.read_cell(self, ins.argval, ins))
+
+    def op_STORE_DEREF(self, ins):
+        self.b.write_cell(self, ins.argval, self.pop(), ins)
+
+    def op_LOAD_GLOBAL(self, ins):
+        self.push(self.b.read_global(self.globals, ins.argval, self.code, ins.offset))
+        if ins.arg & 1:
+            self.push(builder.NULL)
+
+    def op_LOAD_ATTR(self, ins):
+        owner = self.pop()
+        value = self.b.load_attr(owner, ins.argval, self.code, ins.offset)
+        self.push(value)
+        if ins.arg & 1:            # method form: (callable, self-or-builder.NULL)
+            self.push(builder.NULL)
+
+    def op_STORE_ATTR(self, ins):
+        owner, value = self.pop(), self.pop()
+        self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
+
+    def op_STORE_GLOBAL(self, ins):
+        self.b.no_writes_in_regions(f"global write {ins.argval}", self.code, ins.offset)
+        self.b.heap.write_global(self.globals, ins.argval, self.pop())
+
+    def op_STORE_SUBSCR(self, ins):
+        key, container, value = self.pop(), self.pop(), self.pop()
+        self._item_write(container, "__setitem__", (key, value), ins)
+
+    def op_DELETE_SUBSCR(self, ins):
+        key, container = self.pop(), self.pop()
+        self._item_write(container, "__delitem__", (key,), ins)
+
+    def _item_write(self, container, method, args, ins):
+        if self.b.may_mutate(container) and id(container) not in self.b.heap.real_of:
+            getattr(container, method)(*args)
+        elif type(container) in (list, dict) and (
+                id(container) in self.b.heap.real_of or id(container) in self.b.sources):
+            self.b.heap_method(container, method, args, {}, self.code, ins.offset)
+        else:
+            self.fail("item write to a container janus cannot track", ins)
+
+    # -- calls -----------------------------------------------------------------------
+    def _call(self, ins, nargs, kwnames):
+        args = self.popn(nargs)
+        self_or_null = self.pop()
+        fn = self.pop()
+        if self_or_null is not builder.NULL:
+            args = [self_or_null, *args]
+        kwargs = {}
+        if kwnames:
+            kwargs = dict(zip(kwnames, args[len(args) - len(kwnames):]))
+            args = args[:len(args) - len(kwnames)]
+        self.push(self.b.call(fn, tuple(args), kwargs, self.code, ins.offset))
+
+    def op_CALL(self, ins):
+        self._call(ins, ins.arg, None)
+
+    def op_CALL_KW(self, ins):
+        kwnames = self.pop()
+        self._call(ins, ins.arg, kwnames)
+
+    def op_CALL_FUNCTION_EX(self, ins):
+        kwargs = self.pop() if ins.arg & 1 else {}
+        args = self.pop()
+        self.pop()                  # builder.NULL
+        fn = self.pop()
+        self.push(self.b.call(fn, tuple(args), dict(kwargs), self.code, ins.offset))
+
+    def op_CALL_INTRINSIC_1(self, ins):
+        value = self.pop()
+        if ins.argval == "INTRINSIC_LIST_TO_TUPLE":
+            self.push(tuple(value))
+        elif ins.argval == "INTRINSIC_UNARY_POSITIVE":
+            self.push(+value)
+        else:
+            self.fail(f"CALL_INTRINSIC_1 {ins.argval}", ins)
+
+    # -- context managers ------------------------------------------------------------
+    def op_BEFORE_WITH(self, ins):
+        manager = self.pop()
+        if not builder.is_library_object(manager):
+            self._enter_user_context(manager, ins)
+            return
+        exit_fn = type(manager).__exit__.__get__(manager)
+        enter = type(manager).__enter__
+        # janus/hot.py wraps GradientTape.__enter__ to find training steps; the builder
+        # enters the tape of the graph it builds, which is no training step.
+        result = getattr(enter, "__wrapped__", enter)(manager)
+        self.b.entered.append(exit_fn)
+        self.push(WithExit(self.b, exit_fn))
+        self.push(result)
+
+    def _enter_user_context(self, manager, ins):
+        """A context manager written in Python: __enter__ and __exit__ are inlined, so
+        their effects are converted (or refused) like any other code."""
+        kind = type(manager)
+        enter, exit_ = getattr(kind, "__enter__", None), getattr(kind, "__exit__", None)
+        if not (isinstance(enter, types.FunctionType) and isinstance(exit_, types.FunctionType)):
+            self.fail(f"`with` on {kind.__qualname__}, whose __enter__/__exit__ are not "
+                      "Python functions", ins)
+        acc = self.b.sources.get(id(manager))
+        if acc is not None:
+            for name, fn in (("__enter__", enter), ("__exit__", exit_)):
+                self.b.guards.require_is(guards.attr(guards.type_of(acc), name), fn)
+        result = self.b.inline(enter, (manager,), {}, self.code, ins.offset)
+
+        def exit_fn(*exc_info):
+            return self.b.inline(exit_, (manager, *exc_info), {}, self.code, ins.offset)
+
+        # Not in builder.entered: the inlined __enter__ changed nothing real, so a
+        # failed build has nothing to undo.
+        self.push(WithExit(self.b, exit_fn, inlined=True))
+        self.push(result)
+
+    # -- operators -------------------------------------------------------------------
+    def op_BINARY_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        symbol = ins.argval
+        if symbol in INPLACE_OPS:
+            if isinstance(left, builder.CONTAINER_TYPES) and not self.b.may_mutate(left):
+                self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
+            self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
+        else:
+            self.push(self._numeric(BINARY_OPS[symbol], left, right, symbol))
+
+    def op_COMPARE_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        comparison, to_bool = ins.argval
+        result = self._numeric(COMPARE_OPS[comparison], left, right, comparison)
+        if to_bool:
+            result = self._truth(result, ins)
+        self.push(result)
+
+    def _numeric(self, operation, left, right, symbol):
+        """An operator with Python's rules for numbers the graph carries as tensors:
+        such a number meeting a tensor takes the tensor's dtype, as a Python number
+        would in eager TF; meeting another number it stays a Python number."""
+        promoted = self.b.promoted
+        kinds = [promoted.get(id(v)) if builder.is_symbolic(v) else
+                 (type(v) if type(v) in control.PYTHON_NUMBERS else None)
+                 for v in (left, right)]
+        if not any(builder.is_symbolic(v) and promoted.get(id(v)) in control.PYTHON_NUMBERS
+                   for v in (left, right)):
+            return operation(left, right)
+        if kinds[0] is None or kinds[1] is None:      # one side is a real tensor
+            real = right if kinds[0] is not None else left
+            dtype = real.dtype.base_dtype
+            cast = [tf.cast(v, dtype) if v is not real and builder.is_symbolic(v) else v
+                    for v in (left, right)]
+            return operation(*cast)
+        if control.MIXED in kinds:
+            return operation(left, right)
+        if symbol in COMPARE_OPS:
+            python_type = bool
+        elif symbol.rstrip("=") == "/" or float in kinds:
+            python_type = float
+        else:
+            python_type = int
+        dtype = tf.float64 if python_type is float else tf.int64
+        cast = [tf.cast(v, dtype) if builder.is_symbolic(v) else v for v in (left, right)]
+        result = operation(*cast)
+        self.b.promote(result, python_type)
+        return result
+
+    def op_IS_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        if type(left) is objects.ObjectRef or type(right) is objects.ObjectRef:
+            same = self._same_object(left, right, ins)
+            self.push(tf.logical_not(same) if ins.arg else same)
+            return
+        self.push((left is not right) if ins.arg else (left is right))
+
+    def _same_object(self, left, right, ins):
+        pointers = [v.pointer if type(v) is objects.ObjectRef else
+                    tf.constant(0, tf.int64) if v is None else builder.NULL for v in (left, right)]
+        if any(p is builder.NULL for p in pointers):
+            self.fail("`is` between an object pointer and a build-time object", ins)
+        return tf.equal(*pointers)
+
+    def op_CONTAINS_OP(self, ins):
+        right, left = self.pop(), self.pop()
+        if builder.is_symbolic(right) or builder.is_symbolic(left):
+            self.fail("`in` on a tensor", ins)
+        self.b.contents_used(right)
+        self.push((left not in right) if ins.arg else (left in right))
+
+    def op_UNARY_NEGATIVE(self, ins):
+        self.push(-self.pop())
+
+    def op_UNARY_INVERT(self, ins):
+        self.push(~self.pop())
+
+    def op_UNARY_NOT(self, ins):
+        truth = self._truth(self.pop(), ins)
+        self.push(tf.logical_not(truth) if builder.is_symbolic(truth) else not truth)
+
+    def _truth(self, value, ins):
+        """A Python bool, or a scalar bool tensor for a decision the graph makes."""
+        if builder.is_symbolic(value) or isinstance(value, tf.Variable):
+            return control.scalar_condition(self, value, ins)
+        if isinstance(value, np.ndarray):
+            self.fail("truth value of an ndarray", ins)
+        if type(value) is objects.ObjectRef:
+            if not objects.truth_is_identity(value.cls):
+                self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
+            return tf.not_equal(value.pointer, 0)
+        return bool(value)
+
+    def _jump(self, ins, jump_if):
+        condition = self._truth(self.pop(), ins)
+        if builder.is_symbolic(condition):
+            return control.decide(self, ins, condition, jump_if)
+        return ins.jump_target if condition == jump_if else None
+
+    def op_TO_BOOL(self, ins):
+        self.push(self._truth(self.pop(), ins))
+
+    # -- containers ------------------------------------------------------------------
+    def _created(self, value):
+        return self.b.note_created(value)
+
+    def op_BUILD_TUPLE(self, ins):
+        self.push(tuple(self.popn(ins.arg)))
+
+    def op_BUILD_LIST(self, ins):
+        self.push(self._created(list(self.popn(ins.arg))))
+
+    def op_BUILD_SET(self, ins):
+        self.push(self._created(set(self.popn(ins.arg))))
+
+    def op_BUILD_MAP(self, ins):
+        items = self.popn(2 * ins.arg)
+        self.push(self._created(dict(zip(items[::2], items[1::2]))))
+
+    def op_BUILD_CONST_KEY_MAP(self, ins):
+        keys = self.pop()
+        self.push(self._created(dict(zip(keys, self.popn(ins.arg)))))
+
+    def op_BUILD_SLICE(self, ins):
+        self.push(slice(*self.popn(ins.arg)))
+
+    def op_LIST_APPEND(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].append(value)
+
+    def op_LIST_EXTEND(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].extend(value)
+
+    def op_SET_ADD(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].add(value)
+
+    def op_MAP_ADD(self, ins):
+        value, key = self.pop(), self.pop()
+        self.stack[-ins.arg][key] = value
+
+    def op_DICT_UPDATE(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].update(value)
+
+    def op_BINARY_SUBSCR(self, ins):
+        key, container = self.pop(), self.pop()
+        real = self.b.heap.real_of.get(id(container))
+        if real is not None and id(real) in self.b.sources and builder.same_item(container, real, key):
+            # This call's copy still holds what the caller's container holds there:
+            # a read of the heap, guarded on the caller's container.
+            container = real
+        if isinstance(container, (dict, list)) and id(container) not in self.b.created:
+            acc = self.b.sources.get(id(container))
+            if acc is None:
+                self.fail("item read from a container janus cannot guard", ins)
+            value = container[key]
+            self.push(self.b._guard_read(guards.item(acc, key), value, f"item {key!r}",
+                                         self.code, ins.offset))
+        else:
+            self.push(container[key])
+
+    def op_BINARY_SLICE(self, ins):
+        stop, start, container = self.pop(), self.pop(), self.pop()
+        self.b.contents_used(container)
+        self.push(container[start:stop])
+
+    def op_UNPACK_SEQUENCE(self, ins):
+        value = self.pop()
+        self.b.contents_used(value)
+        if builder.is_symbolic(value):
+            self.fail("unpacking a tensor", ins)
+        items = list(value)
+        if len(items) != ins.arg:
+            self.fail("unpacking a sequence of the wrong length", ins)
+        self.stack.extend(reversed(items))
+
+    def op_FORMAT_SIMPLE(self, ins):
+        value = self.pop()
+        if builder.is_symbolic(value):
+            self.fail("formatting a tensor", ins)
+        self.push(format(value))
+
+    def op_BUILD_STRING(self, ins):
+        self.push("".join(self.popn(ins.arg)))
+
+    # -- iteration (over build-time Python values: unrolled) --------------------------
+    def op_GET_ITER(self, ins):
+        value = self.pop()
+        self.b.contents_used(value)
+        acc = self.b.sources.get(id(value))
+        if acc is not None and type(value) in (list, tuple):
+            # The contents are guarded now; each item is reachable through its index.
+            for index, item in enumerate(value):
+                if id(item) not in self.b.sources:
+                    self.b._remember(item, guards.item(acc, index))
+        if builder.is_symbolic(value) or isinstance(value, tf.Variable):
+            self.fail("iterating over a tensor", ins)
+        self.push(value if type(value) is control.SymbolicRange else iter(value))
+
+    def op_FOR_ITER(self, ins):
+        if type(self.stack[-1]) is control.SymbolicRange:
+            return control.for_range(self, ins, self.stack[-1])
+        try:
+            self.push(next(self.stack[-1]))
+        except StopIteration:
+            self.pop()
+            return bytecode.for_iter_exit(self.instructions, ins)
+        return None
+
+    def op_END_FOR(self, ins):
+        self.pop()
+
+    # -- jumps -----------------------------------------------------------------------
+    def op_JUMP_FORWARD(self, ins):
+        return ins.jump_target
+
+    op_JUMP_BACKWARD = op_JUMP_FORWARD
+    op_JUMP_BACKWARD_NO_INTERRUPT = op_JUMP_FORWARD
+
+    def op_POP_JUMP_IF_TRUE(self, ins):
+        return self._jump(ins, True)
+
+    def op_POP_JUMP_IF_FALSE(self, ins):
+        return self._jump(ins, False)
+
+    def op_POP_JUMP_IF_NONE(self, ins):
+        value = self.pop()
+        if type(value) is objects.ObjectRef:
+            return control.decide(self, ins, objects.is_none(value), True)
+        return ins.jump_target if value is None else None
+
+    def op_POP_JUMP_IF_NOT_NONE(self, ins):
+        value = self.pop()
+        if type(value) is objects.ObjectRef:
+            return control.decide(self, ins, objects.is_none(value), False)
+        return ins.jump_target if value is not None else None
+
+    def op_RAISE_VARARGS(self, ins):
+        raise builder.Raises("this call reaches a `raise`", self.code, ins.offset)
+
+    def op_LOAD_ASSERTION_ERROR(self, ins):
+        self.push(AssertionError)
+
+
+class End:
+    """How a frame stopped: returned a value, or reached a stop offset."""
+    __slots__ = ("returned", "value", "locals", "stack", "offset")
+
+    def __init__(self, returned, value, locals_, stack, offset):
+        self.returned, self.value, self.offset = returned, value, offset
+        self.locals, self.stack = locals_, stack
+
+
+class _Return:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class WithExit:
+    """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit."""
+    __slots__ = ("builder", "exit_fn", "inlined")
+
+    def __init__(self, builder, exit_fn, inlined=False):
+        self.builder, self.exit_fn, self.inlined = builder, exit_fn, inlined
+
+    def __call__(self, *exc_info):
+        if not self.inlined:
+            self.builder.entered.remove(self.exit_fn)
+        return self.exit_fn(*exc_info)
+
