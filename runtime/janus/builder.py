@@ -160,6 +160,7 @@ class Builder:
         self.assumptions: list = []           # (assert op, (code, offset)) in order
         self.region_depth = 0                 # > 0 inside a cond arm or loop body
         self.region_serial = [0]              # serials of the open regions, innermost last
+        self.region_kinds: list[str] = []     # "arm" / "body" per open region
         self.regions_opened = 0
         self.created_in: dict[int, int] = {}  # container id -> region serial
         self.promoted: dict[int, object] = {} # id(tensor) -> Python type, or MIXED
@@ -209,15 +210,19 @@ class Builder:
         self.promoted[id(tensor)] = python_type
         self.keep_alive.append(tensor)
 
-    def in_region(self, run, dry=False):
+    def in_region(self, run, dry=False, arm=False):
+        """Run a cond arm (`arm`) or a loop/recursive body, dry on a scratch graph or
+        for real."""
         self.region_depth += 1
         self.regions_opened += 1
         self.region_serial.append(self.regions_opened)
+        self.region_kinds.append("arm" if arm else "body")
         saved_steps = self.steps
         try:
             return run()
         finally:
             self.region_serial.pop()
+            self.region_kinds.pop()
             self.region_depth -= 1
             if dry:
                 self.steps = saved_steps
@@ -695,8 +700,17 @@ class Builder:
             raise Unsupported(f"{what} inside a branch or loop on a tensor: writes to "
                               "Python state there are not converted", code, offset)
 
+    def check_binding_write(self, what, code, offset):
+        """Attribute and global stores may sit in cond arms (control.py merges what the
+        arms wrote); not in loop or recursive bodies, where a write's count would
+        depend on run-time values."""
+        if any(kind != "arm" for kind in self.region_kinds) or self.call_ids:
+            raise Unsupported(f"{what} inside a loop on a tensor or a recursive function: "
+                              "writes to Python state there are not converted",
+                              code, offset)
+
     def write_attribute(self, owner, name, value, code, offset):
-        self.no_writes_in_regions(f"attribute write .{name}", code, offset)
+        self.check_binding_write(f"attribute write .{name}", code, offset)
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)

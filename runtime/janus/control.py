@@ -116,10 +116,11 @@ def _cond(frame, ins, condition, jump_if, regions):
     # First pass, on scratch graphs: what each arm leaves behind decides the cond's
     # outputs (which values differ, and their dtypes).
     from .builder import Raises
+    b = frame.b
     shapes = []
     for start in (true_start, false_start):
         try:
-            shapes.append(_dry_run(frame, start, stop))
+            shapes.append(_with_writes(b, lambda: _dry_run(frame, start, stop, arm=True)))
         except Raises:
             shapes.append(None)
     if shapes[0] is None and shapes[1] is None:
@@ -133,15 +134,18 @@ def _cond(frame, ins, condition, jump_if, regions):
         frame.b.assume(condition if truth else tf.logical_not(condition),
                        (frame.code, ins.offset), ins)
         return true_start if truth else false_start
+    before = _values_before(frame, ins, shapes)
     plan = _merge_plan(frame, ins, *shapes)
 
     def arm(start):
         def run():
-            end = frame.b.in_region(lambda: frame.fork().run_until(start, stop))
+            end = _with_writes(b, lambda: b.in_region(
+                lambda: frame.fork().run_until(start, stop), arm=True))
+            end.flags = {key: key in end.writes for key in before}
+            end.writes = {**before, **end.writes}
             return _outputs(end, plan)
         return run
 
-    b = frame.b
     b.region_depth += 1
     try:
         outputs = tf.cond(condition, arm(true_start), arm(false_start))
@@ -155,7 +159,47 @@ def _cond(frame, ins, condition, jump_if, regions):
     return _apply(frame, plan, shapes, list(outputs), ins)
 
 
-def _dry_run(frame, start, stop, prepare=None):
+def _with_writes(b, run):
+    """Run a cond arm; the attribute and global writes it made, held back from the heap,
+    go on its End (`writes`) to be merged with the other arm's."""
+    b.heap.begin_arm()
+    try:
+        end = run()
+    finally:
+        writes = b.heap.end_arm()
+    end.writes = writes
+    return end
+
+
+def _values_before(frame, ins, shapes):
+    """For what only one arm writes, the value the other arm leaves: the one from
+    before the cond, read here in the outer graph."""
+    from .builder import Unsupported
+    keys = {}
+    for end in shapes:
+        keys.update(end.writes)
+    before = {}
+    for key, (kind, target, name, _) in keys.items():
+        if all(key in end.writes for end in shapes):
+            continue
+        try:
+            if kind == "setattr":
+                value = frame.b.load_attr(target, name, frame.code, ins.offset)
+            else:
+                value = frame.b.read_global(target, name, frame.code, ins.offset)
+        except Unsupported as exc:
+            frame.fail(f"{name!r} is written on one arm of a branch on a tensor and "
+                       f"cannot be read before it: {exc.reason}", ins)
+        before[key] = (kind, target, name, value)
+    for end in shapes:
+        # Whether this arm really wrote: the other arm leaves the heap untouched (the
+        # value stays the same object), so its write is skipped at commit.
+        end.flags = {key: key in end.writes for key in before}
+        end.writes = {**before, **end.writes}
+    return before
+
+
+def _dry_run(frame, start, stop, prepare=None, arm=False):
     """Run a fork of `frame` from `start` on a scratch graph, the tape not recording:
     what it leaves behind, with nothing added to the graph being built."""
     from tensorflow.python.eager import record
@@ -163,7 +207,7 @@ def _dry_run(frame, start, stop, prepare=None):
     with tf.__internal__.FuncGraph("janus_dry_run").as_default(), record.stop_recording():
         if prepare is not None:
             prepare(sub)
-        return frame.b.in_region(lambda: sub.run_until(start, stop), dry=True)
+        return frame.b.in_region(lambda: sub.run_until(start, stop), dry=True, arm=arm)
 
 
 def _slots(end):
@@ -174,6 +218,10 @@ def _slots(end):
     else:
         raw = {("local", name): value for name, value in end.locals.items()}
         raw.update({("stack", i): value for i, value in enumerate(end.stack)})
+    for key, (_, _, _, value) in end.writes.items():
+        raw[("heap",) + key] = value
+    for key, flag in end.flags.items():
+        raw[("flag",) + key] = flag
     slots = {}
     for key, value in raw.items():
         _open_tuples(key, value, slots)
@@ -222,6 +270,8 @@ def _merge_plan(frame, ins, first, second):
 
 
 def _describe(slot):
+    if slot[0] in ("heap", "flag"):
+        return f"the value written to {slot[3]!r}"
     where = {"return": "the return value", "local": f"local {slot[1]!r}",
              "stack": "a stack value"}[slot[0]]
     return where + (" (an item of a tuple)" if len(slot) > 2 or
@@ -233,10 +283,6 @@ def _outputs(end, plan):
     return [tf.convert_to_tensor(slots[slot], dtype=dtype) for slot, dtype in plan.items()]
 
 
-def _python_type(x, y):
-    return type(x) if type(x) is type(y) else MIXED
-
-
 def _apply(frame, plan, shapes, outputs, ins):
     """Continue after the cond with the merged values in the frame."""
     shape = shapes[0]
@@ -244,11 +290,18 @@ def _apply(frame, plan, shapes, outputs, ins):
     merged = _slots(shape)
     for slot, tensor in zip(plan, outputs):
         merged[slot] = tensor
-        if plan[slot] is None:       # Python numbers that differ between the arms
-            frame.b.promote(tensor, _python_type(first_values[slot], second_values[slot]))
-        elif type(first_values[slot]) in PYTHON_NUMBERS or \
-                type(second_values[slot]) in PYTHON_NUMBERS:
-            frame.b.promote(tensor, MIXED)
+        # A value that is a Python number on both arms (or a tensor standing for one,
+        # read at call time or merged before) stays that Python number; a number on
+        # one arm and a real tensor on the other is MIXED (refused at the output).
+        kinds = [type(v) if type(v) in PYTHON_NUMBERS else frame.b.promoted.get(id(v))
+                 for v in (first_values[slot], second_values[slot])]
+        if any(k is not None for k in kinds):
+            frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
+    for key, (kind, target, name, _) in shape.writes.items():
+        # What the arms wrote lands once, merged, as if written here; what only one
+        # arm wrote lands only if that arm ran.
+        frame.b.heap.write(kind, target, name, _closed(merged, ("heap",) + key),
+                           merged.get(("flag",) + key, True))
     if shape.returned:
         return frame.returning(_closed(merged, ("return",)))
     frame.locals = {name: _closed(merged, ("local", name)) for name in shape.locals}

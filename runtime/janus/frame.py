@@ -185,7 +185,7 @@ class Frame:
         self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
 
     def op_STORE_GLOBAL(self, ins):
-        self.b.no_writes_in_regions(f"global write {ins.argval}", self.code, ins.offset)
+        self.b.check_binding_write(f"global write {ins.argval}", self.code, ins.offset)
         self.b.heap.write_global(self.globals, ins.argval, self.pop())
 
     def op_STORE_SUBSCR(self, ins):
@@ -527,11 +527,13 @@ class Frame:
 
 class End:
     """How a frame stopped: returned a value, or reached a stop offset."""
-    __slots__ = ("returned", "value", "locals", "stack", "offset")
+    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes", "flags")
 
     def __init__(self, returned, value, locals_, stack, offset):
         self.returned, self.value, self.offset = returned, value, offset
         self.locals, self.stack = locals_, stack
+        self.writes = {}        # a cond arm's held-back heap writes (control.py)
+        self.flags = {}         # for writes only one arm makes: did this arm make it
 
 
 class _Return:

@@ -53,6 +53,7 @@ class Heap:
         self.real_of: dict[int, object] = {} # id(local copy) -> real container
         self.effects: list[Effect] = []
         self.call_time_reads = 0
+        self._arms: list = []                # (overlay, effect count) per open cond arm
 
     # -- reads ---------------------------------------------------------------------
 
@@ -113,6 +114,37 @@ class Heap:
         self.b.keep_alive.append(cell)
         self.effects.append(Effect("setcell", cell, None, value))
 
+    # -- writes inside cond arms (janus/control.py merges them) ------------------------
+
+    def begin_arm(self):
+        self._arms.append((dict(self.overlay), len(self.effects)))
+
+    def end_arm(self):
+        """What the arm wrote: {(kind, id(target), name): (kind, target, name, value)}
+        in first-write order, last value kept; the heap is as before the arm."""
+        overlay, count = self._arms.pop()
+        written = self.effects[count:]
+        del self.effects[count:]
+        self.overlay = overlay
+        writes = {}
+        for effect in written:
+            key = (effect.kind, id(effect.target), effect.name)
+            writes[key] = (effect.kind, effect.target, effect.name, effect.values)
+        return writes
+
+    def write(self, kind, target, name, value, taken=True):
+        """A write merged from cond arms; `taken` (a bool, or a tensor for one) says
+        whether it happens at all."""
+        if taken is True:
+            if kind == "setattr":
+                self.write_attribute(target, name, value)
+            else:
+                self.write_global(target, name, value)
+            return
+        self.overlay[(id(target), name)] = value
+        self.b.keep_alive.append(target)
+        self.effects.append(Effect(kind + "_if", target, name, (taken, value)))
+
     def write_global(self, globals_dict, name, value):
         self.overlay[(id(globals_dict), name)] = value
         self.effects.append(Effect("setglobal", globals_dict, name, value))
@@ -148,6 +180,12 @@ def commit(effects, values):
             effect.target[effect.name] = value
         elif effect.kind == "setcell":
             effect.target.cell_contents = value
+        elif effect.kind in ("setattr_if", "setglobal_if"):
+            taken, value = value
+            if taken and effect.kind == "setattr_if":
+                setattr(effect.target, effect.name, value)
+            elif taken:
+                effect.target[effect.name] = value
         elif effect.kind == "method":
             args, kwargs = value
             getattr(effect.target, effect.name)(*args, **kwargs)

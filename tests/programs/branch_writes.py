@@ -1,0 +1,61 @@
+"""Python writes inside a branch on a tensor: `if loss < best: best = loss; count += 1`.
+
+Under janus and JANUS_MODE=off; prints one JSON document: per-step losses, the tracked
+state (with types), the final variables.
+"""
+
+import json
+
+import numpy as np
+import tensorflow as tf
+
+tf.keras.backend.set_floatx("float64")
+tf.keras.utils.set_random_seed(3)
+rng = np.random.default_rng(3)
+
+
+class Tracker:
+    def __init__(self):
+        self.best = tf.constant(np.inf, tf.float64)
+        self.improved = 0
+        self.worse = 0
+
+
+tracker = Tracker()
+last_improved = -1
+
+
+def train_step(model, optimizer, x, y, step_index):
+    global last_improved
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((model(x) - y) ** 2)
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    if loss < tracker.best:
+        tracker.best = loss
+        tracker.improved += 1
+        last_improved = step_index
+    else:
+        tracker.worse = tracker.worse + 1
+    return loss
+
+
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+optimizer = tf.keras.optimizers.SGD(0.05)
+w = rng.standard_normal((3, 1))
+losses, kept_object = [], []
+for i in range(60):
+    x = rng.standard_normal((16, 3))
+    y = x @ w + 0.3 * rng.standard_normal((16, 1))
+    previous = tracker.best
+    losses.append(float(train_step(model, optimizer, x, y, i)))
+    # The arm that does not write leaves the very same object in place.
+    kept_object.append(tracker.best is previous)
+print(json.dumps({
+    "losses": losses,
+    "best": float(tracker.best), "improved": tracker.improved, "worse": tracker.worse,
+    "last_improved": last_improved, "kept_object": kept_object,
+    "types": [type(tracker.best).__name__, type(tracker.improved).__name__,
+              type(tracker.worse).__name__, type(last_improved).__name__],
+    "variables": [v.numpy().tolist() for v in model.variables],
+}))
