@@ -70,6 +70,15 @@ class GetAttrOp : public OpKernel {
       return;
     }
     PyGILState_STATE gil = PyGILState_Ensure();
+    // TF's worker threads are not Python threads: without this, every read would
+    // create and destroy a Python thread state, and the allocations would trigger
+    // Python's cyclic GC in the middle of a graph run (measured: 12% of a deep call).
+    // One extra, never-released Ensure keeps each worker's thread state for good.
+    static thread_local bool thread_state_kept = false;
+    if (!thread_state_kept) {
+      PyGILState_Ensure();
+      thread_state_kept = true;
+    }
     Status status = Read(reinterpret_cast<PyObject*>(pointer), call, out);
     PyGILState_Release(gil);
     OP_REQUIRES_OK(ctx, status);
