@@ -370,7 +370,8 @@ class Builder:
                             if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
         self.depth += 1
         if self.depth > MAX_INLINE_DEPTH:
-            raise Unsupported("inlining too deep (recursion is a later issue)", code)
+            raise Unsupported("inlining too deep (recursion over build-time constants is "
+                              "unrolled; over objects it becomes a recursive graph)", code)
         try:
             end = frame.Frame(self, code, globals_dict, local_values, cells or {}).run_until(
                 0, frozenset())
