@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 DECLINE = janus_ext.DECLINE
 DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
 ASSUMPTION_FAILED = re.compile(r"janus-assumption (\d+)")
-HEAP_READ_FAILED = re.compile(r"janus-heap-read: ([^\n\[]*)")
+HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
 
 
 def _settings():

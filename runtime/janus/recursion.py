@@ -41,7 +41,7 @@ _native.janus_live_calls.restype = ctypes.c_int
 
 # JanusGetAttr kinds (janus_ops.cc)
 OBJECT, OBJECT_OR_NONE, INT, FLOAT, BOOL = range(5)
-HEAP_READ_FAILED = "janus-heap-read"
+HEAP_READ_FAILED = "janus-heap-read"      # the tag of JanusGetAttr errors (janus_ops.cc)
 
 _serial = itertools.count()
 _call_ids = itertools.count(1)
