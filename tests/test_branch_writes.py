@@ -18,9 +18,10 @@ def runs(tmp_path_factory):
 def test_state_written_in_arms_equals_the_interpreter(runs):
     on, off = runs["on"], runs["off"]
     assert_close(on["losses"], off["losses"], "losses")
-    for key in ("improved", "worse", "last_improved", "types", "kept_object"):
+    for key in ("improved", "worse", "small", "last_improved", "types", "kept_object"):
         assert on[key] == off[key], key
     assert off["improved"] > 3 and off["worse"] > 3     # both arms ran, many times
+    assert 0 < off["small"] < off["improved"]            # and both inner arms
     assert_close(on["best"], off["best"], "best")
     for got, want in zip(on["variables"], off["variables"]):
         assert_close(got, want, "variables")

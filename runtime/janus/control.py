@@ -141,8 +141,7 @@ def _cond(frame, ins, condition, jump_if, regions):
         def run():
             end = _with_writes(b, lambda: b.in_region(
                 lambda: frame.fork().run_until(start, stop), arm=True))
-            end.flags = {key: key in end.writes for key in before}
-            end.writes = {**before, **end.writes}
+            _add_untouched(end, before)
             return _outputs(end, plan)
         return run
 
@@ -179,7 +178,7 @@ def _values_before(frame, ins, shapes):
     for end in shapes:
         keys.update(end.writes)
     before = {}
-    for key, (kind, target, name, _) in keys.items():
+    for key, (kind, target, name, _, _) in keys.items():
         if all(key in end.writes for end in shapes):
             continue
         try:
@@ -190,13 +189,16 @@ def _values_before(frame, ins, shapes):
         except Unsupported as exc:
             frame.fail(f"{name!r} is written on one arm of a branch on a tensor and "
                        f"cannot be read before it: {exc.reason}", ins)
-        before[key] = (kind, target, name, value)
+        before[key] = (kind, target, name, False, value)
     for end in shapes:
-        # Whether this arm really wrote: the other arm leaves the heap untouched (the
-        # value stays the same object), so its write is skipped at commit.
-        end.flags = {key: key in end.writes for key in before}
-        end.writes = {**before, **end.writes}
+        _add_untouched(end, before)
     return before
+
+
+def _add_untouched(end, before):
+    """An arm that does not write a key leaves the value from before, and its write is
+    not taken: at commit the heap stays untouched (the very same object)."""
+    end.writes = {**before, **end.writes}
 
 
 def _dry_run(frame, start, stop, prepare=None, arm=False):
@@ -218,10 +220,9 @@ def _slots(end):
     else:
         raw = {("local", name): value for name, value in end.locals.items()}
         raw.update({("stack", i): value for i, value in enumerate(end.stack)})
-    for key, (_, _, _, value) in end.writes.items():
+    for key, (_, _, _, taken, value) in end.writes.items():
         raw[("heap",) + key] = value
-    for key, flag in end.flags.items():
-        raw[("flag",) + key] = flag
+        raw[("taken",) + key] = taken
     slots = {}
     for key, value in raw.items():
         _open_tuples(key, value, slots)
@@ -270,7 +271,7 @@ def _merge_plan(frame, ins, first, second):
 
 
 def _describe(slot):
-    if slot[0] in ("heap", "flag"):
+    if slot[0] in ("heap", "taken"):
         return f"the value written to {slot[3]!r}"
     where = {"return": "the return value", "local": f"local {slot[1]!r}",
              "stack": "a stack value"}[slot[0]]
@@ -297,11 +298,11 @@ def _apply(frame, plan, shapes, outputs, ins):
                  for v in (first_values[slot], second_values[slot])]
         if any(k is not None for k in kinds):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
-    for key, (kind, target, name, _) in shape.writes.items():
+    for key, (kind, target, name, _, _) in shape.writes.items():
         # What the arms wrote lands once, merged, as if written here; what only one
         # arm wrote lands only if that arm ran.
         frame.b.heap.write(kind, target, name, _closed(merged, ("heap",) + key),
-                           merged.get(("flag",) + key, True))
+                           merged[("taken",) + key])
     if shape.returned:
         return frame.returning(_closed(merged, ("return",)))
     frame.locals = {name: _closed(merged, ("local", name)) for name in shape.locals}

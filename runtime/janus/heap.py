@@ -104,15 +104,22 @@ class Heap:
 
     # -- writes --------------------------------------------------------------------
 
+    def write(self, kind, target, name, value, taken=True):
+        """Record `target.name = value` ("setattr") or `target[name] = value`
+        ("setglobal"): later reads in this call see it, commit does it.  `taken` is
+        True, or a bool tensor when the write was made in one arm of a cond."""
+        self.overlay[(id(target), name)] = value
+        self.b.keep_alive.append(target)
+        self.effects.append(Effect(kind, target, name, (taken, value)))
+
     def write_attribute(self, owner, name, value):
-        self.overlay[(id(owner), name)] = value
-        self.b.keep_alive.append(owner)
-        self.effects.append(Effect("setattr", owner, name, value))
+        self.write("setattr", owner, name, value)
+
+    def write_global(self, globals_dict, name, value):
+        self.write("setglobal", globals_dict, name, value)
 
     def write_cell(self, cell, value):
-        self.overlay[(id(cell), "cell_contents")] = value
-        self.b.keep_alive.append(cell)
-        self.effects.append(Effect("setcell", cell, None, value))
+        self.write("setattr", cell, "cell_contents", value)
 
     # -- writes inside cond arms (janus/control.py merges them) ------------------------
 
@@ -120,34 +127,19 @@ class Heap:
         self._arms.append((dict(self.overlay), len(self.effects)))
 
     def end_arm(self):
-        """What the arm wrote: {(kind, id(target), name): (kind, target, name, value)}
-        in first-write order, last value kept; the heap is as before the arm."""
+        """What the arm wrote: {(kind, id(target), name): (kind, target, name, taken,
+        value)} in first-write order, last write kept; the heap is as before the arm."""
         overlay, count = self._arms.pop()
         written = self.effects[count:]
         del self.effects[count:]
         self.overlay = overlay
         writes = {}
         for effect in written:
+            # The builder refuses every other kind of write inside a cond arm.
+            assert effect.kind in ("setattr", "setglobal"), effect.kind
             key = (effect.kind, id(effect.target), effect.name)
-            writes[key] = (effect.kind, effect.target, effect.name, effect.values)
+            writes[key] = (effect.kind, effect.target, effect.name, *effect.values)
         return writes
-
-    def write(self, kind, target, name, value, taken=True):
-        """A write merged from cond arms; `taken` (a bool, or a tensor for one) says
-        whether it happens at all."""
-        if taken is True:
-            if kind == "setattr":
-                self.write_attribute(target, name, value)
-            else:
-                self.write_global(target, name, value)
-            return
-        self.overlay[(id(target), name)] = value
-        self.b.keep_alive.append(target)
-        self.effects.append(Effect(kind + "_if", target, name, (taken, value)))
-
-    def write_global(self, globals_dict, name, value):
-        self.overlay[(id(globals_dict), name)] = value
-        self.effects.append(Effect("setglobal", globals_dict, name, value))
 
     def shadow(self, container):
         """The local copy this call mutates in place of `container` from the heap."""
@@ -174,17 +166,13 @@ class Heap:
 def commit(effects, values):
     """Replay `effects` (their value templates rebuilt into `values`) on the real heap."""
     for effect, value in zip(effects, values):
-        if effect.kind == "setattr":
-            setattr(effect.target, effect.name, value)
-        elif effect.kind == "setglobal":
-            effect.target[effect.name] = value
-        elif effect.kind == "setcell":
-            effect.target.cell_contents = value
-        elif effect.kind in ("setattr_if", "setglobal_if"):
+        if effect.kind in ("setattr", "setglobal"):
             taken, value = value
-            if taken and effect.kind == "setattr_if":
+            if not taken:
+                continue       # written in a cond arm that did not run
+            if effect.kind == "setattr":
                 setattr(effect.target, effect.name, value)
-            elif taken:
+            else:
                 effect.target[effect.name] = value
         elif effect.kind == "method":
             args, kwargs = value

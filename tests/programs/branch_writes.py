@@ -19,6 +19,7 @@ class Tracker:
         self.best = tf.constant(np.inf, tf.float64)
         self.improved = 0
         self.worse = 0
+        self.small = 0
 
 
 tracker = Tracker()
@@ -35,6 +36,8 @@ def train_step(model, optimizer, x, y, step_index):
         tracker.best = loss
         tracker.improved += 1
         last_improved = step_index
+        if loss < 0.2:                # a cond inside the arm: its write is conditional
+            tracker.small += 1
     else:
         tracker.worse = tracker.worse + 1
     return loss
@@ -54,6 +57,7 @@ for i in range(60):
 print(json.dumps({
     "losses": losses,
     "best": float(tracker.best), "improved": tracker.improved, "worse": tracker.worse,
+    "small": tracker.small,
     "last_improved": last_improved, "kept_object": kept_object,
     "types": [type(tracker.best).__name__, type(tracker.improved).__name__,
               type(tracker.worse).__name__, type(last_improved).__name__],
