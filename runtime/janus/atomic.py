@@ -5,8 +5,9 @@ in-graph assertion does not stop an unrelated variable update (DESIGN.md, measur
 Here every state-changing op gets explicit control inputs from every assertion and from
 every output that does not itself depend on an update, and from every read of a Python
 object at run time (janus/objects.py; such a read fails when the object changed): if
-any of them fails, no update has run.  An assertion that reads state already updated in the same call would make a
-cycle; such a graph is refused and the call stays in the interpreter.
+any of them fails, no update has run.  An assertion that reads state already updated
+in the same call would make a cycle; such a graph is refused and the call stays in the
+interpreter.
 """
 
 from tensorflow.python.framework import auto_control_deps
@@ -34,11 +35,14 @@ def heap_reads(graph):
 
 
 def _reads_heap(op):
-    if op.type == "JanusGetAttr":
+    if op.type == "JanusGetAttr" or _calls_recursive_graph(op):
         return True
-    if op.type in ("PartitionedCall", "StatefulPartitionedCall"):
-        return op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
     return any(_reads_heap(inner) for b in _bodies(op) for inner in b.get_operations())
+
+
+def _calls_recursive_graph(op):
+    return op.type in ("PartitionedCall", "StatefulPartitionedCall") and \
+        op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
 
 
 def _bodies(op):
@@ -49,10 +53,9 @@ def _bodies(op):
 
 
 def _is_update(op):
-    if not auto_control_deps.op_is_stateful(op) or op.type in NOT_UPDATES:
+    if not auto_control_deps.op_is_stateful(op) or op.type in NOT_UPDATES or \
+            _calls_recursive_graph(op):
         return False
-    if op.type in ("PartitionedCall", "StatefulPartitionedCall"):
-        return not op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
     # A cond or loop is an update only if something inside it is.
     bodies = _bodies(op)
     if bodies:

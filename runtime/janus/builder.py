@@ -21,7 +21,7 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from . import bytecode, control, frame, guards, heap, objects, recursive_calls
+from . import bytecode, control, frame, guards, heap, inputs, objects, recursive_calls
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -123,17 +123,6 @@ def _module_of_callable(fn) -> str:
     return module or ""
 
 
-class InputPlan:
-    """Where the graph's inputs come from: (accessor, shape pattern) per tensor leaf."""
-
-    def __init__(self):
-        self.accessors: list[tuple] = []
-        self.specs: list[tf.TensorSpec] = []
-        self.is_numpy: list[bool] = []
-        self.pointers: dict[int, type] = {}   # id(accessor) -> class, for object inputs
-        self.numbers: dict[int, type] = {}    # id(accessor) -> int/float, number inputs
-
-
 class Builder:
     """Symbolically executes one call; see the module docstring."""
 
@@ -148,7 +137,7 @@ class Builder:
         self.args = args
         self.relaxed_dims = relaxed_dims      # {arg accessor description: set of dims}
         self.guards = guards.GuardSet()
-        self.inputs = InputPlan()
+        self.inputs = inputs.InputPlan(self)
         self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
         self.keep_alive: list = []
         self.created: set[int] = set()        # ids of containers made during the build
@@ -245,89 +234,15 @@ class Builder:
         self.keep_alive.append(container)
         return container
 
-    # -- argument planning ---------------------------------------------------------
+    # -- argument planning (janus/inputs.py) -----------------------------------------
 
     def plan_inputs(self):
-        """Guard every argument and decide which leaves become graph inputs."""
-        for index, (name, value) in enumerate(zip(self.arg_names, self.args)):
-            if index >= self.param_count:
-                # A closure's cell: the same cell each call (another closure over the
-                # same code misses); its contents are read like any heap value.
-                self.guards.require_is(guards.arg(index), value)
-                self._remember(value, guards.arg(index))
-                continue
-            self._plan(guards.arg(index), value, name)
-
-    def _plan(self, acc, value, where):
-        if where.split("[")[0] in self.by_reference and objects.is_plain_instance(value):
-            # A new object each call (a tree, or trees in a list): passed as a pointer,
-            # guarded by class.
-            self.guards.require_type(acc, type(value))
-            self.inputs.accessors.append(acc)
-            self.inputs.specs.append(tf.TensorSpec([], tf.int64))
-            self.inputs.is_numpy.append(None)
-            self.inputs.pointers[id(acc)] = type(value)
-            self.population.add(value)
-        elif type(value) in heap.VARYING_NUMBER_DTYPES and where in self.heap.varying:
-            # A number argument that changed between calls (a label, a step index): a
-            # graph input, carried as a promoted Python number.
-            dtype = heap.VARYING_NUMBER_DTYPES[type(value)]
-            self.guards.require_type(acc, type(value))
-            self.inputs.accessors.append(acc)
-            self.inputs.specs.append(tf.TensorSpec([], dtype))
-            self.inputs.is_numpy.append(dtype)
-            self.inputs.numbers[id(acc)] = type(value)
-        elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
-            if is_symbolic(value):
-                raise Unsupported(f"argument {where} is a symbolic tensor")
-            if isinstance(value, np.ndarray) and value.dtype == object:
-                raise Unsupported(f"argument {where} is an object array")
-            relaxed = self.relaxed_dims.get(where, set())
-            pattern = tuple(None if d in relaxed else int(n)
-                            for d, n in enumerate(value.shape))
-            self.guards.require_tensor(acc, value, pattern)
-            self.inputs.accessors.append(acc)
-            self.inputs.specs.append(tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
-            self.inputs.is_numpy.append(isinstance(value, np.ndarray))
-        elif type(value) in (tuple, list):
-            self.guards.require_type(acc, type(value))
-            self.guards.require_length(acc, len(value))
-            for i, element in enumerate(value):
-                self._plan(guards.item(acc, i), element, f"{where}[{i}]")
-        elif type(value) is dict:
-            self.guards.require_keys(acc, value)
-            for key, item in value.items():
-                self._plan(guards.item(acc, key), item, f"{where}[{key!r}]")
-        else:
-            self.guards.require_value(acc, value)
-            self._remember(value, acc)
+        self.inputs.plan(self.arg_names, self.args, self.param_count)
 
     def substitute(self, flat_inputs):
-        """The call's arguments with graph input tensors in place of tensor leaves."""
-        replacements = dict(zip((id(a) for a in self.inputs.accessors), flat_inputs))
-        return tuple(self._substitute(guards.arg(i), v, replacements)
-                     for i, v in enumerate(self.args))
+        return self.inputs.substitute(self.args, flat_inputs)
 
-    def _substitute(self, acc, value, replacements):
-        for plan_acc in self.inputs.accessors:
-            if plan_acc == acc:
-                if id(plan_acc) in self.inputs.pointers:
-                    return objects.ObjectRef(replacements[id(plan_acc)],
-                                             self.inputs.pointers[id(plan_acc)],
-                                             self.population)
-                if id(plan_acc) in self.inputs.numbers:
-                    self.promote(replacements[id(plan_acc)], self.inputs.numbers[id(plan_acc)])
-                return replacements[id(plan_acc)]
-        if type(value) in (tuple, list):
-            items = [self._substitute(guards.item(acc, i), v, replacements)
-                     for i, v in enumerate(value)]
-            return type(value)(items)
-        if type(value) is dict:
-            return {k: self._substitute(guards.item(acc, k), v, replacements)
-                    for k, v in value.items()}
-        return value
-
-    def _remember(self, value, acc):
+    def remember(self, value, acc):
         if type(value) not in guards.SPECIALISABLE:
             self.sources[id(value)] = acc
             self.keep_alive.append(value)
@@ -439,7 +354,7 @@ class Builder:
             raise Unsupported(f"{what} is a mutable {type(value).__name__}", code, offset)
         else:
             self.guards.require_value(acc, value)
-        self._remember(value, acc)
+        self.remember(value, acc)
         return value
 
     def _read_at_call_time(self, acc, value, where):
@@ -817,11 +732,7 @@ def plain_property_getter_of(cls, name):
 def _plain_property_getter(owner, name):
     if isinstance(owner, (type, types.ModuleType)):
         return None
-    descriptor = inspect.getattr_static(type(owner), name, None)
-    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
-            and not _from_library(descriptor.fget):
-        return descriptor.fget
-    return None
+    return plain_property_getter_of(type(owner), name)
 
 
 def _user_call(layer):

@@ -69,7 +69,8 @@ def _json_entry(s):
             "guard_misses": s.guard_misses,
             "assert_failures": s.assert_failures, "relaxations": s.relaxations,
             "heap_reads": s.heap_reads, "heap_writes": s.heap_writes,
-            "recursive_graphs": s.recursive_graphs, "fallbacks": s.fallbacks, "not_converted": s.not_converted,
+            "recursive_graphs": s.recursive_graphs, "fallbacks": s.fallbacks,
+            "not_converted": s.not_converted,
             "status": s.status, "reasons": dict(s.reasons)}
 
 

@@ -47,20 +47,14 @@ class CompiledGraph:
         self.assumptions = assumptions      # (code, offset) of each in-graph assertion
         self.guards = guard_tuple
         self.input_accessors = tuple(inputs.accessors)
-        self.input_is_numpy = tuple(inputs.is_numpy)
+        self.input_converters = tuple(inputs.converters)
         self.template = template
 
     def run(self, args):
         flat = []
-        for acc, is_numpy in zip(self.input_accessors, self.input_is_numpy):
+        for acc, convert in zip(self.input_accessors, self.input_converters):
             value = janus_ext.read_accessor(acc, args)
-            if is_numpy is None:     # an object pointer: `args` keeps it alive
-                value = tf.constant(id(value), tf.int64)
-            elif is_numpy is True:
-                value = tf.convert_to_tensor(value)
-            elif is_numpy is not False:   # a Python number passed as a graph input
-                value = tf.constant(value, is_numpy)
-            flat.append(value)
+            flat.append(value if convert is None else convert(value))
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()

@@ -475,7 +475,7 @@ class Frame:
             # The contents are guarded now; each item is reachable through its index.
             for index, item in enumerate(value):
                 if id(item) not in self.b.sources:
-                    self.b._remember(item, guards.item(acc, index))
+                    self.b.remember(item, guards.item(acc, index))
         if builder.is_symbolic(value) or isinstance(value, tf.Variable):
             self.fail("iterating over a tensor", ins)
         self.push(value if type(value) is control.SymbolicRange else iter(value))
@@ -527,13 +527,12 @@ class Frame:
 
 class End:
     """How a frame stopped: returned a value, or reached a stop offset."""
-    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes", "flags")
+    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes")
 
     def __init__(self, returned, value, locals_, stack, offset):
         self.returned, self.value, self.offset = returned, value, offset
         self.locals, self.stack = locals_, stack
         self.writes = {}        # a cond arm's held-back heap writes (control.py)
-        self.flags = {}         # for writes only one arm makes: did this arm make it
 
 
 class _Return:

@@ -241,14 +241,15 @@ class RecursiveFunction:
         self._register(traced, self.grad_name)
 
     def _gradient_slots(self):
-        """(what, dtype, shape, sparse index dtype) per differentiable input, in order:
-        the floating explicit inputs, then the differentiable captures."""
-        slots = [(s, s.dtype, s.shape, None) for s in self.explicit_specs
+        """(capture index or None, dtype, shape, sparse index dtype) per differentiable
+        input, in order: the floating explicit inputs, then the differentiable
+        captures."""
+        slots = [(None, s.dtype, s.shape, None) for s in self.explicit_specs
                  if s.dtype.is_floating]
         for i, e in enumerate(self.externals):
             if _differentiable(e.dtype):
                 dtype, shape = _gradient_spec(e)
-                slots.append((e, dtype, shape, self._sparse.get(i)))
+                slots.append((i, dtype, shape, self._sparse.get(i)))
         return slots
 
     @property
@@ -287,13 +288,7 @@ class RecursiveFunction:
             values, callee_key = self._shaped(stashed[:-1]), stashed[-1]
             if self._probing:
                 return [tf.stop_gradient(v) for v in values]
-            # The eager tensors for what is differentiated, not this graph's
-            # placeholders for them: a cond arm then captures the same outer value as
-            # the body's own reads do, so the cond has one input per capture and its
-            # gradient stays sparse.  The gradient function itself takes placeholders
-            # (cond_v2 cannot resolve eager captures of a gradient function).
-            return self._stashed_call(call_id, callee_key, list(args),
-                                      list(self.externals), values, captured)
+            return self._stashed_call(call_id, callee_key, list(args), values, captured)
 
         outputs = self.body(call_id, explicit, recurse)
         sources = [x for x in explicit if x.dtype.is_floating] + \
@@ -302,10 +297,7 @@ class RecursiveFunction:
         grads = tf.gradients([o for o, _ in floats], sources,
                              grad_ys=[g for _, g in floats])
         result = []
-        externals_by_source = [None] * sum(1 for x in explicit if x.dtype.is_floating) + \
-            [i for i, e in enumerate(self.externals) if _differentiable(e.dtype)]
-        for grad, external, (_, dtype, shape, sparse) in zip(
-                grads, externals_by_source, self._gradient_slots()):
+        for grad, (external, dtype, shape, sparse) in zip(grads, self._gradient_slots()):
             if isinstance(grad, tf.IndexedSlices) and external is not None:
                 self._found_sparse[external] = grad.indices.dtype
             if sparse is None:
@@ -319,10 +311,16 @@ class RecursiveFunction:
                 result += [grad, tf.range(tf.shape(grad, out_type=sparse)[0])]
         return result
 
-    def _stashed_call(self, call_id, key, args, externals, values, grad_externals):
+    def _stashed_call(self, call_id, key, args, values, grad_externals):
         """A callee's outputs as stashed by the forward pass, whose gradient is the
         callee's own R_grad."""
-        captures = [_value_of(e, e) if _differentiable(e.dtype) else None for e in externals]
+        # What is differentiated reads the eager captures, not this graph's
+        # placeholders for them: a cond arm then captures the same outer value as the
+        # body's own reads do, so the cond has one input per capture and its gradient
+        # stays sparse.  The gradient function itself takes the placeholders
+        # (`grad_externals`; cond_v2 cannot resolve eager captures of a gradient).
+        captures = [_value_of(e, e) if _differentiable(e.dtype) else None
+                    for e in self.externals]
         return self._with_recursive_gradient(
             call_id, args, captures, lambda _: ([tf.identity(v) for v in values], key),
             grad_externals)

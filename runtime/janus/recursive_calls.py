@@ -13,7 +13,7 @@ import types
 
 import tensorflow as tf
 
-from . import builder, guards, objects, recursion
+from . import builder, guards, objects, profiler, recursion
 
 
 def call_id(b):
@@ -114,7 +114,7 @@ def start(b, callee, fn, local_values, outer, code, offset):
                 elif kind == "tensor":
                     values[name] = next(inputs)
             return _trace_body(b, callee, fn, values, signature, structure,
-                                    output_specs, call_id, recurse)
+                               output_specs, call_id, recurse)
 
         specs = [tf.TensorSpec([], tf.int64) if kind == "object"
                  else tf.TensorSpec(rest[1], rest[0])
@@ -123,7 +123,7 @@ def start(b, callee, fn, local_values, outer, code, offset):
             function = recursion.RecursiveFunction(callee.co_name, body, specs,
                                                    output_specs)
         except builder.Unsupported:
-            raise
+            raise          # from the builder, tracing the body: its own reason
         except Exception as exc:
             raise builder.Unsupported(f"recursive graph for {callee.co_qualname} failed: "
                                       f"{type(exc).__name__}: {exc}", code, offset) from exc
@@ -167,7 +167,8 @@ def call_again(b, callee, local_values, code, offset):
     signature, recurse, outer, structure = b.tracing[callee]
     got, explicit = _signature(b, callee, local_values, outer, code, offset)
     if [(n, k) for n, k, *_ in got] != [(n, k) for n, k, *_ in signature] or any(
-            a[2] is not b[2] for a, b in zip(got, signature) if a[1] == "object"):
+            now[2] is not first[2] for now, first in zip(got, signature)
+            if now[1] == "object"):
         raise builder.Unsupported(f"recursive call of {callee.co_qualname} with another "
                                   "signature than its first", code, offset)
     return _restructure(structure, list(recurse(explicit)))
@@ -175,7 +176,6 @@ def call_again(b, callee, local_values, code, offset):
 
 def _recursive_outputs(b, callee, code, offset):
     """The structure and flat TensorSpecs of what `callee` returns, from its profile."""
-    from . import profiler       # the event sink; imported late (no cycle at start)
     profile = profiler.profile(callee)
     returns = (profile or {}).get("returns") or {}
     if not returns:

@@ -1,0 +1,115 @@
+"""A call's arguments → the graph's inputs, and entry guards on everything else.
+
+Tensor and ndarray leaves become graph inputs under a dtype/shape guard (with the
+dimensions the cache relaxed left open).  Two kinds of arguments become inputs once a
+guard on their value missed: numbers that change from call to call (carried as
+promoted Python numbers) and objects that change identity while the code recurses
+over them (carried as object pointers, janus/objects.py).  Everything else is
+specialised: guarded by value or identity and baked into the graph.
+"""
+
+import functools
+
+import numpy as np
+import tensorflow as tf
+
+from . import builder, guards, heap, objects
+
+
+def _pointer_to(value):
+    # The caller's argument tuple keeps `value` alive for the whole graph call.
+    return tf.constant(id(value), tf.int64)
+
+
+class InputPlan:
+    """Per graph input: its accessor, spec and conversion (None: passed as it is)."""
+
+    def __init__(self, b):
+        self.b = b
+        self.accessors: list[tuple] = []
+        self.specs: list[tf.TensorSpec] = []
+        self.converters: list = []
+        # id(accessor) -> ("object", class) or ("number", int/float): what it stands for
+        self._stands_for: dict[int, tuple] = {}
+
+    def plan(self, arg_names, args, param_count):
+        """Guard every argument and decide which leaves become graph inputs."""
+        for index, (name, value) in enumerate(zip(arg_names, args)):
+            if index >= param_count:
+                # A closure's cell: the same cell each call (another closure over the
+                # same code misses); its contents are read like any heap value.
+                self.b.guards.require_is(guards.arg(index), value)
+                self.b.remember(value, guards.arg(index))
+                continue
+            self._plan(guards.arg(index), value, name)
+
+    def _add(self, acc, spec, convert=None, stands_for=None):
+        self.accessors.append(acc)
+        self.specs.append(spec)
+        self.converters.append(convert)
+        if stands_for is not None:
+            self._stands_for[id(acc)] = stands_for
+
+    def _plan(self, acc, value, where):
+        b = self.b
+        if where.split("[")[0] in b.by_reference and objects.is_plain_instance(value):
+            # A new object each call (a tree, or trees in a list): passed as a pointer,
+            # guarded by class.
+            b.guards.require_type(acc, type(value))
+            self._add(acc, tf.TensorSpec([], tf.int64), _pointer_to, ("object", type(value)))
+            b.population.add(value)
+        elif type(value) in heap.VARYING_NUMBER_DTYPES and where in b.heap.varying:
+            # A number argument that changed between calls (a label, a step index): a
+            # graph input, carried as a promoted Python number.
+            dtype = heap.VARYING_NUMBER_DTYPES[type(value)]
+            b.guards.require_type(acc, type(value))
+            self._add(acc, tf.TensorSpec([], dtype),
+                      functools.partial(tf.constant, dtype=dtype), ("number", type(value)))
+        elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
+            if builder.is_symbolic(value):
+                raise builder.Unsupported(f"argument {where} is a symbolic tensor")
+            if isinstance(value, np.ndarray) and value.dtype == object:
+                raise builder.Unsupported(f"argument {where} is an object array")
+            relaxed = b.relaxed_dims.get(where, set())
+            pattern = tuple(None if d in relaxed else int(n)
+                            for d, n in enumerate(value.shape))
+            b.guards.require_tensor(acc, value, pattern)
+            self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)),
+                      tf.convert_to_tensor if isinstance(value, np.ndarray) else None)
+        elif type(value) in (tuple, list):
+            b.guards.require_type(acc, type(value))
+            b.guards.require_length(acc, len(value))
+            for i, element in enumerate(value):
+                self._plan(guards.item(acc, i), element, f"{where}[{i}]")
+        elif type(value) is dict:
+            b.guards.require_keys(acc, value)
+            for key, item in value.items():
+                self._plan(guards.item(acc, key), item, f"{where}[{key!r}]")
+        else:
+            b.guards.require_value(acc, value)
+            b.remember(value, acc)
+
+    def substitute(self, args, flat_inputs):
+        """The call's arguments with graph input tensors in place of their leaves."""
+        replacements = dict(zip((id(a) for a in self.accessors), flat_inputs))
+        return tuple(self._substitute(guards.arg(i), v, replacements)
+                     for i, v in enumerate(args))
+
+    def _substitute(self, acc, value, replacements):
+        for plan_acc in self.accessors:
+            if plan_acc == acc:
+                tensor = replacements[id(plan_acc)]
+                kind, python_class = self._stands_for.get(id(plan_acc), (None, None))
+                if kind == "object":
+                    return objects.ObjectRef(tensor, python_class, self.b.population)
+                if kind == "number":
+                    self.b.promote(tensor, python_class)
+                return tensor
+        if type(value) in (tuple, list):
+            items = [self._substitute(guards.item(acc, i), v, replacements)
+                     for i, v in enumerate(value)]
+            return type(value)(items)
+        if type(value) is dict:
+            return {k: self._substitute(guards.item(acc, k), v, replacements)
+                    for k, v in value.items()}
+        return value
