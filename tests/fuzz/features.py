@@ -1,0 +1,439 @@
+"""The fuzzer's vocabulary: features real training programs combine → code fragments.
+
+A feature is a function `(r, u) -> Parts`: `r` draws its parameters (a random.Random
+seeded per feature instance, so a plan renders the same source every time), `u` is the
+suffix that keeps its names apart from other features'.  Fragments use placeholders the
+generator fills in (generate.py):
+  {st}  where step state lives: `self.` in a method step, `ST.` in a function step
+  {M}   the model as the driver sees it; {m} as the step sees it (likewise {O}/{o})
+Each feature names the tags it covers; tests/test_fuzz.py checks every tag in TAGS
+appears over a fixed seed range, so a feature cannot silently drop out.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Parts:
+    tags: tuple
+    setup: str = ""                 # module level, before the step
+    state: dict = field(default_factory=dict)   # step state: name -> initial expression
+    tape: str = ""                  # inside the tape, after `loss` exists; may rebind loss
+    post: str = ""                  # after the optimizer update
+    ret: str = ""                   # last lines of the step (an early return goes here)
+    globals_written: tuple = ()
+    mutations: tuple = ()           # driver code, each run once at a drawn step
+    needs: tuple = ()               # skeleton options this feature requires
+
+
+def py_if_flag(r, u):
+    flag = r.choice(["True", "False"])
+    return Parts(("python_if", "global_read", "mutate_global"),
+                 setup=f"FLAG_{u} = {flag}\n",
+                 tape=f"if FLAG_{u}:\n    loss = loss * {r.choice(['1.25', '0.5', '2'])}\n",
+                 mutations=(f"FLAG_{u} = not FLAG_{u}",))
+
+
+def tensor_if(r, u):
+    c = r.choice(["0.0", "0.05", "-0.05"])
+    return Parts(("tensor_if",),
+                 tape=f"if tf.reduce_mean(x) > {c}:\n    loss = loss + 0.1 * tf.reduce_mean(pred)\n"
+                      f"else:\n    loss = loss * 0.9\n")
+
+
+def tensor_if_write(r, u):
+    return Parts(("tensor_if", "attr_write", "float_compare", "cond_write"),
+                 state={f"best_{u}": "1e9", f"improved_{u}": "0"},
+                 post=f"if loss < {{st}}best_{u}:\n    {{st}}best_{u} = float(loss)\n"
+                      f"    {{st}}improved_{u} += 1\n")
+
+
+def tensor_while(r, u):
+    lim = r.choice(["3.0", "10.0", "40.0"])
+    return Parts(("tensor_while", "int_counter"),
+                 state={f"iters_{u}": "0"},
+                 tape=f"v_{u} = tf.reduce_mean(tf.abs(pred)) + 0.5\nn_{u} = 0\n"
+                      f"while v_{u} < {lim}:\n    v_{u} = v_{u} * 1.5\n    n_{u} += 1\n"
+                      f"loss = loss + 0.001 * v_{u}\n",
+                 post=f"{{st}}iters_{u} = n_{u}\n")
+
+
+def python_while(r, u):
+    start = r.choice(["37", "64", "1000", "5"])
+    return Parts(("python_while", "int_counter", "mutate_state"),
+                 state={f"k_{u}": start},
+                 tape=f"k_{u} = {{st}}k_{u}\nhalvings_{u} = 0\nwhile k_{u} > 1:\n"
+                      f"    k_{u} //= 2\n    halvings_{u} += 1\n"
+                      f"loss = loss * (1.0 + 0.01 * halvings_{u})\n",
+                 post=f"{{st}}k_{u} += 3\n",
+                 mutations=(f"{{ST}}k_{u} = {r.choice(['2**40', '0', '7.5'])}",))
+
+
+def for_break_continue(r, u):
+    n, a, b = r.choice([(6, 1, 4), (5, 0, 3), (8, 2, 7)])
+    return Parts(("for_range", "break", "continue"),
+                 tape=f"for j_{u} in range({n}):\n    if j_{u} == {a}:\n        continue\n"
+                      f"    if j_{u} == {b}:\n        break\n"
+                      f"    loss = loss + 0.01 * j_{u} * tf.reduce_mean(pred)\n")
+
+
+def early_return(r, u):
+    n = r.choice([5, 12, 20])
+    return Parts(("early_return", "attr_write"),
+                 state={f"calls_{u}": "0"},
+                 post=f"{{st}}calls_{u} += 1\n",
+                 ret=f"if {{st}}calls_{u} > {n}:\n    return loss * 2\n")
+
+
+def recursion_tree(r, u):
+    return Parts(("recursion", "object_graph", "mutate_object"),
+                 setup=f"class Node{u}:\n    def __init__(self, val, left=None, right=None):\n"
+                       f"        self.val, self.left, self.right = val, left, right\n\n\n"
+                       f"def tree_sum_{u}(node, w):\n    if node is None:\n"
+                       f"        return tf.zeros((), tf.float64)\n"
+                       f"    return node.val * w + tree_sum_{u}(node.left, w) + "
+                       f"tree_sum_{u}(node.right, w)\n\n\n"
+                       f"TREE_{u} = Node{u}(0.5, Node{u}(1.0), Node{u}(-0.25, Node{u}(2.0)))\n",
+                 tape=f"loss = loss + 0.01 * tree_sum_{u}(TREE_{u}, tf.reduce_mean(pred))\n",
+                 mutations=(r.choice([f"TREE_{u}.left.val = 3",
+                                      f"TREE_{u}.right = None",
+                                      f"TREE_{u}.left.left = Node{u}(-1.5)"]),))
+
+
+def attr_counter(r, u):
+    return Parts(("attr_write", "int_counter", "float_accumulate"),
+                 state={f"count_{u}": "0", f"total_{u}": r.choice(["0", "0.0"])},
+                 post=f"{{st}}count_{u} += 1\n{{st}}total_{u} += float(loss)\n")
+
+
+def global_counter(r, u):
+    inc = r.choice(["1", "2", "0.5", "True"])
+    return Parts(("global_write", "int_float_mix", "mutate_global", "bigint"),
+                 setup=f"G_{u} = 0\n",
+                 post=f"G_{u} = G_{u} + {inc}\n",
+                 globals_written=(f"G_{u}",),
+                 mutations=(r.choice([f"G_{u} = float(G_{u})", f"G_{u} = 2**62",
+                                      f"G_{u} = 2**63 - 1", f"G_{u} = -0.0"]),))
+
+
+def closure_nonlocal(r, u):
+    f = r.choice(["1.0", "0.5", "2"])
+    return Parts(("closure", "nonlocal"),
+                 setup=f"def make_bump_{u}():\n    calls = 0\n\n    def bump(v):\n"
+                       f"        nonlocal calls\n        calls += 1\n        return v * {f}\n\n"
+                       f"    return bump\n\n\nBUMP_{u} = make_bump_{u}()\n",
+                 tape=f"loss = BUMP_{u}(loss)\n")
+
+
+def list_append(r, u):
+    return Parts(("list_write", "list_read", "mutate_container"),
+                 state={f"hist_{u}": "[]"},
+                 tape=f"loss = loss * (1.0 + 0.001 * len({{st}}hist_{u}))\n",
+                 post=f"{{st}}hist_{u}.append(float(loss))\n",
+                 mutations=(r.choice([f"{{ST}}hist_{u}.clear()", f"{{ST}}hist_{u}.append(1)",
+                                      f"{{ST}}hist_{u} = {{ST}}hist_{u}[:2]"]),))
+
+
+def dict_rw(r, u):
+    return Parts(("dict_write", "dict_read", "mutate_container"),
+                 setup=f"D_{u} = {{'scale': 1.0, 'n': 0}}\n",
+                 tape=f"loss = loss * D_{u}['scale']\n",
+                 post=f"D_{u}['n'] = D_{u}.get('n', 0) + 1\nD_{u}['last'] = float(loss)\n",
+                 mutations=(r.choice([f"D_{u}['scale'] = 0.5", f"D_{u}['scale'] = 1",
+                                      f"D_{u}['scale'] = True", f"del D_{u}['n']"]),))
+
+
+def deque_rw(r, u):
+    m = r.choice([2, 3, 5])
+    return Parts(("deque", "mutate_container"),
+                 setup=f"Q_{u} = collections.deque(maxlen={m})\n",
+                 tape=f"loss = loss * (1.0 + 0.01 * len(Q_{u}))\n",
+                 post=f"Q_{u}.append(round(float(loss), 3))\n",
+                 mutations=(f"Q_{u}.clear()",))
+
+
+def defaultdict_rw(r, u):
+    return Parts(("defaultdict", "mutate_container"),
+                 setup=f"DD_{u} = collections.defaultdict(int)\n",
+                 tape=f"loss = loss + 0.001 * DD_{u}['calls']\n",
+                 post=f"DD_{u}['calls'] += 1\n",
+                 mutations=(f"DD_{u}['calls'] = 100",))
+
+
+def counter_contains(r, u):
+    return Parts(("counter", "contains", "mutate_container"),
+                 setup=f"C_{u} = collections.Counter(a=1)\n",
+                 tape=f"if 'b' in C_{u}:\n    loss = loss * 1.5\n",
+                 mutations=(f"C_{u}['b'] += 1",))
+
+
+def aliasing(r, u):
+    return Parts(("aliasing", "list_write"),
+                 setup=f"AL_{u} = []\nALIAS_{u} = AL_{u}\n",
+                 post=f"ALIAS_{u}.append(len(AL_{u}))\n",
+                 mutations=(f"AL_{u} = list(AL_{u})",))
+
+
+def object_created(r, u):
+    return Parts(("object_in_step", "list_write"),
+                 setup=f"class Rec{u}:\n    def __init__(self, v):\n        self.v = v\n",
+                 state={f"recs_{u}": "[]"},
+                 post=f"rec_{u} = Rec{u}(float(loss))\n{{st}}recs_{u}.append(rec_{u})\n")
+
+
+def int_float_division(r, u):
+    s = r.choice(["3", "4", "7"])
+    d = r.choice(["2", "4", "3"])
+    return Parts(("int_float_mix", "division", "mutate_global"),
+                 setup=f"S_{u} = {s}\n",
+                 tape=f"loss = loss * (S_{u} / {d})\n",
+                 mutations=(r.choice([f"S_{u} = {s}.0", f"S_{u} = True", f"S_{u} = -0.0"]),))
+
+
+def floor_mod(r, u):
+    return Parts(("division", "modulo", "int_counter"),
+                 state={f"n_{u}": r.choice(["-7", "5", "0"])},
+                 post=f"{{st}}n_{u} = ({{st}}n_{u} + 3) % {r.choice(['4', '-4'])}\n"
+                      f"{{st}}q_{u} = {{st}}n_{u} // 2\n")
+
+
+def comparison(r, u):
+    t = r.choice(["3", "10", "2.5"])
+    return Parts(("compare", "attr_write"),
+                 state={f"c_{u}": "0", f"over_{u}": "False"},
+                 post=f"{{st}}c_{u} += 1\nif {{st}}c_{u} > {t}:\n    {{st}}over_{u} = True\n")
+
+
+def big_int(r, u):
+    return Parts(("bigint", "int_counter"),
+                 state={f"h_{u}": r.choice(["1", "12345"])},
+                 post=f"{{st}}h_{u} = {{st}}h_{u} * 31 + 7\n")
+
+
+def zero_division(r, u):
+    return Parts(("zero_division", "exception_caught", "mutate_state"),
+                 state={f"hits_{u}": "0", f"trials_{u}": "1", f"ratio_{u}": "0.0"},
+                 post=f"{{st}}hits_{u} += 1\ntry:\n    {{st}}ratio_{u} = {{st}}hits_{u} / {{st}}trials_{u}\n"
+                      f"except ZeroDivisionError:\n    {{st}}ratio_{u} = -1.0\n",
+                 mutations=(f"{{ST}}trials_{u} = 0",))
+
+
+def strings(r, u):
+    return Parts(("string", "list_write"),
+                 state={f"tags_{u}": "[]", f"n_{u}": "0"},
+                 post=f"{{st}}n_{u} += 1\n{{st}}tags_{u}.append('s' + str({{st}}n_{u}))\n")
+
+
+def fstring(r, u):
+    return Parts(("fstring", "attr_write"),
+                 state={f"msg_{u}": "''"},
+                 post=f"{{st}}msg_{u} = f'loss {{float(loss):.5f}} at {{len({{st}}msg_{u})}}'\n")
+
+
+def print_in_step(r, u):
+    return Parts(("print",),
+                 state={f"p_{u}": "0"},
+                 post=f"{{st}}p_{u} += 1\nprint('fz{u}', {{st}}p_{u}, float(loss))\n")
+
+
+def print_container(r, u):
+    return Parts(("print", "print_container", "list_write"),
+                 setup=f"HIST_{u} = []\n",
+                 post=f"HIST_{u}.append(len(HIST_{u}))\nprint('hist{u}', HIST_{u}[-3:], len(HIST_{u}))\n")
+
+
+def dataclass_cfg(r, u):
+    return Parts(("dataclass", "dunder_eq", "mutate_object"),
+                 setup=f"@dataclasses.dataclass\nclass Cfg{u}:\n    scale: float = 1.0\n"
+                       f"    on: bool = True\n\n\nCFG_{u} = Cfg{u}()\n",
+                 tape=f"if CFG_{u}.on:\n    loss = loss * CFG_{u}.scale\n"
+                      f"if CFG_{u} == Cfg{u}():\n    loss = loss + 0.01\n",
+                 mutations=(r.choice([f"CFG_{u}.scale = 2", f"CFG_{u}.on = False",
+                                      f"CFG_{u} = Cfg{u}(scale=0.5)"]),))
+
+
+def property_read(r, u):
+    return Parts(("property", "mutate_object"),
+                 setup=f"class P{u}:\n    def __init__(self):\n        self._f = 0.5\n\n"
+                       f"    @property\n    def factor(self):\n        return self._f * 2\n\n\n"
+                       f"PR_{u} = P{u}()\n",
+                 tape=f"loss = loss * PR_{u}.factor\n",
+                 mutations=(r.choice([f"PR_{u}._f = 0.25", f"PR_{u}._f = 1"]),))
+
+
+def descriptor_read(r, u):
+    return Parts(("descriptor",),
+                 setup=f"class Counting{u}:\n    reads = 0\n\n"
+                       f"    def __get__(self, obj, owner=None):\n"
+                       f"        Counting{u}.reads += 1\n        return 1.0 + Counting{u}.reads % 3\n\n\n"
+                       f"class HasD{u}:\n    value = Counting{u}()\n\n\nHD_{u} = HasD{u}()\n",
+                 tape=f"loss = loss * HD_{u}.value\n")
+
+
+def dunder_len_float(r, u):
+    return Parts(("dunder", "mutate_object"),
+                 setup=f"class Bag{u}:\n    def __init__(self):\n        self.items = [1, 2]\n\n"
+                       f"    def __len__(self):\n        return len(self.items)\n\n"
+                       f"    def __float__(self):\n        return sum(self.items) / 4\n\n\n"
+                       f"BAG_{u} = Bag{u}()\n",
+                 tape=f"loss = loss * (1.0 + 0.01 * len(BAG_{u})) + 0.001 * float(BAG_{u})\n",
+                 mutations=(f"BAG_{u}.items.append(5)",))
+
+
+def method_shadow(r, u):
+    return Parts(("method", "mutate_method"),
+                 setup=f"class Act{u}:\n    def act(self, z):\n        return z * 2\n\n"
+                       f"    def alt(self, z):\n        return z * 3\n\n\nACT_{u} = Act{u}()\n",
+                 tape=f"loss = loss + 0.01 * ACT_{u}.act(tf.reduce_mean(pred))\n",
+                 mutations=(r.choice([f"ACT_{u}.act = ACT_{u}.alt",
+                                      f"Act{u}.act = lambda self, z: z * 5"]),))
+
+
+def classmethod_read(r, u):
+    return Parts(("classmethod", "method"),
+                 setup=f"class K{u}:\n    base = 2\n\n    @classmethod\n"
+                       f"    def factor(cls):\n        return cls.base * 0.5\n\n\nKK_{u} = K{u}()\n",
+                 tape=f"loss = loss * KK_{u}.factor()\n",
+                 mutations=(f"K{u}.base = 3",))
+
+
+def second_tape(r, u):
+    return Parts(("several_tapes", "raw_variables"),
+                 setup=f"AUX_{u} = tf.Variable(np.ones(3), name='aux{u}')\n",
+                 post=f"with tf.GradientTape() as tape_{u}:\n"
+                      f"    aux_loss_{u} = tf.reduce_sum(AUX_{u} * tf.reduce_mean(x)) ** 2\n"
+                      f"g_{u} = tape_{u}.gradient(aux_loss_{u}, [AUX_{u}])\n"
+                      f"AUX_{u}.assign_sub(0.01 * g_{u}[0])\n")
+
+
+def tf_assert(r, u):
+    return Parts(("tf_assert", "failing_tf_op", "mutate_global"),
+                 setup=f"LIM_{u} = 100.0\n",
+                 tape=f"tf.debugging.assert_less(tf.reduce_mean(tf.abs(x)), "
+                      f"tf.constant(LIM_{u}, tf.float64))\n",
+                 mutations=(f"LIM_{u} = 0.001", f"LIM_{u} = 100.0"))
+
+
+def check_numerics(r, u):
+    return Parts(("check_numerics", "failing_tf_op", "mutate_global"),
+                 setup=f"NUM_{u} = 1.0\n",
+                 tape=f"loss = tf.debugging.check_numerics(loss * NUM_{u}, 'loss{u}')\n",
+                 mutations=(f"NUM_{u} = float('nan')", f"NUM_{u} = 1.0"))
+
+
+def gather_oob(r, u):
+    return Parts(("gather", "failing_tf_op", "mutate_global"),
+                 setup=f"TBL_{u} = tf.constant([1.0, 2.0, 3.0], tf.float64)\nIDX_{u} = [0, 2]\n",
+                 tape=f"loss = loss + 0.01 * tf.reduce_sum(tf.gather(TBL_{u}, IDX_{u}))\n",
+                 mutations=(f"IDX_{u} = [0, 7]", f"IDX_{u} = [1]"))
+
+
+def raise_caught(r, u):
+    p = r.choice([3, 4, 7])
+    return Parts(("exception_caught", "raise"),
+                 state={f"ok_{u}": "0", f"bad_{u}": "0", f"t_{u}": "0"},
+                 post=f"{{st}}t_{u} += 1\ntry:\n    if {{st}}t_{u} % {p} == 1:\n"
+                      f"        raise ValueError('every {p}th')\n    {{st}}ok_{u} += 1\n"
+                      f"except ValueError:\n    {{st}}bad_{u} += 1\n")
+
+
+def suppress_ctx(r, u):
+    return Parts(("context_manager", "tf_assert", "mutate_global"),
+                 setup=f"SUP_{u} = 1e6\nSUPPRESSED_{u} = []\n",
+                 tape=f"with contextlib.suppress(tf.errors.InvalidArgumentError):\n"
+                      f"    tf.debugging.assert_less(loss, tf.constant(SUP_{u}, tf.float64))\n"
+                      f"    SUPPRESSED_{u}.append(0)\n",
+                 mutations=(f"SUP_{u} = -1.0", f"SUP_{u} = 1e6"))
+
+
+def step_exception(r, u):
+    return Parts(("uncaught_in_step", "mutate_global"),
+                 setup=f"FAIL_{u} = False\n",
+                 post=f"if FAIL_{u}:\n    raise RuntimeError('fail{u}')\n",
+                 mutations=(f"FAIL_{u} = True", f"FAIL_{u} = False"))
+
+
+def py_random(r, u):
+    return Parts(("python_random",),
+                 tape=f"loss = loss * (1.0 + 0.001 * {r.choice(['random.random()', 'np.random.rand()'])})\n")
+
+
+def tf_random(r, u):
+    return Parts(("tf_random",),
+                 tape=f"loss = loss + 0.001 * tf.reduce_sum(tf.random.normal((2,), dtype=tf.float64))\n")
+
+
+def iterator_next(r, u):
+    return Parts(("iterator",),
+                 setup=f"IT_{u} = itertools.count({r.choice(['0', '5'])})\n",
+                 state={f"tick_{u}": "0"},
+                 post=f"{{st}}tick_{u} = next(IT_{u})\n")
+
+
+def helper_call(r, u):
+    return Parts(("helper_call", "mutate_global"),
+                 setup=f"K_{u} = {r.choice(['1.0', '0.5'])}\n\n\n"
+                       f"def scale_{u}(t, k):\n    return t * k + 0.0\n",
+                 tape=f"loss = scale_{u}(loss, K_{u})\n",
+                 mutations=(f"K_{u} = {r.choice(['2', '0.25', '1'])}",))
+
+
+def tuple_const(r, u):
+    return Parts(("tuple_const", "mutate_global"),
+                 setup=f"PAIR_{u} = (-1, 1)\n",
+                 tape=f"loss = loss + 0.001 * tf.reduce_sum(tf.constant(PAIR_{u}, tf.float64))\n",
+                 post=f"{{st}}pair_{u} = PAIR_{u}\n",
+                 state={f"pair_{u}": "None"},
+                 mutations=(f"PAIR_{u} = (-1.0, 1.0)",))
+
+
+def shape_change(r, u):
+    return Parts(("shape_change", "mutate_global"), needs=("batch_global",),
+                 mutations=(f"BATCH = {r.choice([5, 9, 3])}",))
+
+
+def dtype_change(r, u):
+    return Parts(("dtype_change", "ndarray_input", "mutate_global"), needs=("ndarray", "cast"),
+                 mutations=(f"XDTYPE = np.float32", "XDTYPE = np.float64"))
+
+
+def ndarray_probe(r, u):
+    return Parts(("ndarray_input", "isinstance"), needs=("ndarray",),
+                 tape=f"if isinstance(x, np.ndarray):\n    loss = loss * 1.5\n")
+
+
+def model_swap(r, u):
+    return Parts(("mutate_model",), needs=("keras",),
+                 mutations=("{M} = make_model(); {O} = make_optimizer()",))
+
+
+def model_attr(r, u):
+    return Parts(("keras_subclass_attr", "mutate_object"), needs=("subclassed",),
+                 mutations=(f"{{M}}.scale = {r.choice(['0.5', '2', '1'])}",))
+
+
+def lr_change(r, u):
+    return Parts(("mutate_lr",), needs=("lr_global",),
+                 mutations=(f"LR = {r.choice(['0.0', '0.2', '0.01'])}",))
+
+
+def act_change(r, u):
+    return Parts(("keras_callback", "mutate_global"), needs=("user_activation",),
+                 mutations=(f"ACT_SCALE = {r.choice(['0.0', '2.0', '0.5'])}",))
+
+
+FEATURES = {f.__name__: f for f in (
+    py_if_flag, tensor_if, tensor_if_write, tensor_while, python_while, for_break_continue,
+    early_return, recursion_tree, attr_counter, global_counter, closure_nonlocal,
+    list_append, dict_rw, deque_rw, defaultdict_rw, counter_contains, aliasing,
+    object_created, int_float_division, floor_mod, comparison, big_int, zero_division,
+    strings, fstring, print_in_step, print_container, dataclass_cfg, property_read,
+    descriptor_read, dunder_len_float, method_shadow, classmethod_read, second_tape,
+    tf_assert, check_numerics, gather_oob, raise_caught, suppress_ctx, step_exception,
+    py_random, tf_random, iterator_next, helper_call, tuple_const, shape_change,
+    dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change)}
+
+# Tags the skeleton itself covers (generate.py), beside the features' own.
+SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
+                 "sgd", "adam", "callable_lr", "schedule_subclass", "schedule_builtin",
+                 "step_function", "step_method", "ragged_batch", "print")
