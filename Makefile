@@ -34,7 +34,7 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython bench bench-interp install key clean
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-interp install key clean
 
 all: prefix $(JANUS_PYTHON)
 
@@ -88,6 +88,16 @@ test-cpython-subset: all
 test-cpython: all
 	$(JANUS_PYTHON) tools/default-sigint.py $(JANUS_PYTHON) -m test -j2 \
 	    --timeout=900
+
+# Differential fuzzing (tests/fuzz/): make fuzz [N=1000] [SEED=...] [FUZZ_ARGS=--fresh].
+# Without SEED each run draws a new one and prints it; results go to build/fuzz/seed-SEED/.
+N ?= 1000
+SEED ?= $(shell od -An -N3 -tu4 /dev/urandom | tr -d ' ')
+FUZZ_ARGS ?=
+fuzz: all
+	@echo "[janus] fuzz       $(N) programs from seed $(SEED)"
+	JANUS_MODE=off $(JANUS_PYTHON) tests/fuzz/run.py --n $(N) --seed $(SEED) \
+	    --out build/fuzz/seed-$(SEED) $(FUZZ_ARGS)
 
 # pyperformance ships the benchmarks' sources; pyperf runs each one in-process.
 $(BENCH)/site/pyperf:

@@ -58,6 +58,7 @@ def fuzz(n, seed, out: Path, timeout, shrink_limit, fresh=False, log=print):
 
 
 def _fuzz(n, seed, out, timeout, shrink_limit, runner, log):
+    out = out.resolve()         # the runs change directory
     out.mkdir(parents=True, exist_ok=True)
     work = out / "programs"
     work.mkdir(exist_ok=True)
@@ -76,8 +77,8 @@ def _fuzz(n, seed, out, timeout, shrink_limit, runner, log):
         log(f"[{len(results)}/{n}] seed {s}: {mark} ({verdict.seconds:.0f} s)"
             + (f" {verdict.invalid_reason}" if not verdict.valid else ""))
         if verdict.category and len(shrunk) < shrink_limit:
-            names = set(entry["features"])
-            if any(cat == verdict.category and small <= names for cat, small in shrunk):
+            key = _signature(plan)
+            if any(cat == verdict.category and _covers(small, key) for cat, small in shrunk):
                 entry["duplicate_of_reproducer"] = True
                 continue
             category = verdict.category
@@ -88,7 +89,7 @@ def _fuzz(n, seed, out, timeout, shrink_limit, runner, log):
             if final.category:
                 path = out / "repro" / f"seed-{s}-{final.category}.py"
                 path.write_text(reproducer(small, final))
-                shrunk.append((final.category, {f["name"] for f in small["features"]}))
+                shrunk.append((final.category, _signature(small)))
                 entry["reproducer"] = str(path)
                 log(f"    shrunk to {len(small['features'])} features, "
                     f"{small['steps']} steps: {path}")
@@ -96,6 +97,21 @@ def _fuzz(n, seed, out, timeout, shrink_limit, runner, log):
     summary = summarise(results, time.monotonic() - start)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     return summary
+
+
+def _signature(plan):
+    return {f["name"] for f in plan["features"]}, \
+        {k: plan[k] for k in ("model", "act", "opt", "style", "ndarray", "ragged")}
+
+
+def _covers(small, key):
+    """A failing program probably repeats a reproducer's bug when it has all of the
+    reproducer's features, or, for a reproducer with none, the same skeleton."""
+    small_features, small_skeleton = small
+    features, skeleton = key
+    if small_features:
+        return small_features <= features
+    return small_skeleton == skeleton
 
 
 def summarise(results, seconds):
