@@ -80,23 +80,28 @@ def _fuzz(n, seed, out, timeout, shrink_limit, runner, log):
             key = _signature(plan)
             if any(cat == verdict.category and _covers(small, key) for cat, small in shrunk):
                 entry["duplicate_of_reproducer"] = True
-                continue
-            category = verdict.category
-            small = shrink.shrink(
-                plan, lambda p: check_plan(p, work, timeout, runner).category == category,
-                generate.capabilities, needs_of)
-            final = check_plan(small, work, timeout, runner)
-            if final.category:
-                path = out / "repro" / f"seed-{s}-{final.category}.py"
-                path.write_text(reproducer(small, final))
-                shrunk.append((final.category, _signature(small)))
-                entry["reproducer"] = str(path)
-                log(f"    shrunk to {len(small['features'])} features, "
-                    f"{small['steps']} steps: {path}")
+            else:
+                _shrink_into(entry, plan, verdict.category, out, work, timeout, runner,
+                             shrunk, log)
         (out / "results.json").write_text(json.dumps(results, indent=1))
     summary = summarise(results, time.monotonic() - start)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     return summary
+
+
+def _shrink_into(entry, plan, category, out, work, timeout, runner, shrunk, log):
+    """Shrink a failing plan; write the reproducer if the small plan still fails."""
+    small = shrink.shrink(
+        plan, lambda p: check_plan(p, work, timeout, runner).category == category,
+        generate.capabilities, needs_of)
+    final = check_plan(small, work, timeout, runner)
+    if final.category:
+        path = out / "repro" / f"seed-{plan['seed']}-{final.category}.py"
+        path.write_text(reproducer(small, final))
+        shrunk.append((final.category, _signature(small)))
+        entry["reproducer"] = str(path)
+        log(f"    shrunk to {len(small['features'])} features, "
+            f"{small['steps']} steps: {path}")
 
 
 def _signature(plan):

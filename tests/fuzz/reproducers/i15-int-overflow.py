@@ -1,0 +1,84 @@
+# known wrong: issue 15 (Soundness II): a promoted int wraps at 2**63 in the graph; Python's int does not
+# janus fuzz reproducer: state
+# plan: {"seed": 25, "steps": 29, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "big_int", "seed": 1821410431, "u": 0, "at": []}]}
+# state: ST[2].h_0[1]: janus 1678115706642534246 vs 21906328228815807508449316409129193408728934
+# janus: converted; graph fraction 0.90
+# check: bin/janus-python tests/fuzz/run.py --check THIS_FILE
+# janus-python fuzz program, seed 25
+# features: big_int
+# skeleton: model=raw act=tanh opt=sgd style=function ndarray=False cast=False ragged=False steps=29
+import collections
+import contextlib
+import dataclasses
+import itertools
+import random
+
+import numpy as np
+import tensorflow as tf
+
+tf.keras.utils.set_random_seed(25)
+tf.keras.backend.set_floatx("float64")
+DATA_RNG = np.random.default_rng(25)
+N_ROWS = 96
+DATA_X = DATA_RNG.normal(size=(N_ROWS, 6))
+DATA_Y = DATA_RNG.normal(size=(N_ROWS, 1))
+BATCH = 16
+XDTYPE = np.float64
+ACT = "tanh"
+
+
+W = tf.Variable(DATA_RNG.normal(size=(6, 1)) * 0.1, name="W")
+B = tf.Variable(np.zeros(1), name="B")
+
+
+def make_model():
+    return None
+
+
+def forward(model, x):
+    return tf.matmul(x, W) + B
+
+
+def params(model):
+    return [W, B]
+
+
+def make_optimizer():
+    return tf.keras.optimizers.SGD(0.05)
+
+
+def batch_at(i):
+    start = (i * BATCH) % N_ROWS
+    x = DATA_X[start:start + BATCH].astype(XDTYPE)
+    y = DATA_Y[start:start + BATCH]
+    return tf.constant(x), tf.constant(y)
+
+
+class State:
+    pass
+
+
+ST = State()
+ST.h_0 = 1
+MODEL = make_model()
+OPT = make_optimizer()
+
+
+def train_step(x, y):
+    with tf.GradientTape() as tape:
+        pred = forward(MODEL, x)
+        loss = tf.reduce_mean((pred - y) ** 2)
+    variables = params(MODEL)
+    grads = tape.gradient(loss, variables)
+    OPT.apply_gradients(zip(grads, variables))
+    ST.h_0 = ST.h_0 * 31 + 7
+    return loss
+
+
+for step in range(29):
+    x, y = batch_at(step)
+    try:
+        loss = train_step(x, y)
+        print(step, repr(float(loss)))
+    except Exception as exc:
+        print(step, 'raised', type(exc).__name__)
