@@ -13,9 +13,17 @@ def runs(tmp_path_factory):
     return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
-@pytest.mark.parametrize("name", ["bn", "bn_variables", "lstm_fixed", "lstm_varying",
-                                  "branch", "loops", "returns", "halving", "with",
-                                  "with_state"])
+def known_wrong(name, mechanism):
+    return pytest.param(name, marks=pytest.mark.xfail(
+        strict=True, reason=f"known wrong: {mechanism}; see tests/KNOWN_WRONG.md"))
+
+
+@pytest.mark.parametrize("name", [
+    "bn", "bn_variables", "lstm_fixed", "lstm_varying", "branch", "loops", "returns",
+    "halving", "with", "with_state",
+    known_wrong("merged", "a Python float two cond arms leave becomes float32"),
+    known_wrong("carried", "a Python number a while loop carries becomes float32/int32"),
+])
 def test_results_match_the_interpreter(runs, name):
     assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)
 
@@ -71,3 +79,10 @@ def test_stats_report_counts_assertions_and_relaxations(runs):
     branch = runs["functions"]["branch_step"]
     assert branch["assert_failures"] == 1 and branch["relaxations"] == 1
     assert runs["functions"]["lstm_step"]["assert_failures"] == 0
+
+
+def test_numbers_merged_by_a_cond_or_carried_by_a_loop_run_as_graphs(runs):
+    # The two known-wrong cases above are wrong in graphs, not in a fallback.
+    for name in ("rate_step", "carry_step"):
+        info = runs["on"]["janus"][name]
+        assert info["status"] == "converted" and info["graph_runs"] == 7, info

@@ -216,6 +216,35 @@ for i in range(6):
 results["with_state"] = typed([section.entered, section.exited, cleanups])
 
 
+# 7. Python numbers that a cond merges or a while loop carries: Python has the float 0.1
+#    and an int past 2**31 (tests/KNOWN_WRONG.md).
+def rate_step(x):
+    with tf.GradientTape():
+        y = tf.reduce_sum(x)
+        if y > 0:                                # both ways while profiling: a cond
+            rate = 0.1
+        else:
+            rate = 0.3
+    return y, rate
+
+
+def carry_step(x, count):
+    with tf.GradientTape():
+        y = x
+        scale = 1.0
+        while tf.abs(y) > 1.0:
+            y = y / 2.0
+            scale = scale * 1.1
+            count += 1
+    return y, scale, count
+
+
+for i in range(10):
+    sign = 1.0 if i % 2 else -1.0
+    record("merged", rate_step(tf.constant([sign, 2.0 * sign], tf.float64)))
+    record("carried", carry_step(tf.constant(float(3 + 5 * i), tf.float64), 2 ** 31 - 3))
+
+
 results["variables"] = typed({"w": w, "v": v, "u": u, "z": z,
                                "cell": cell.trainable_variables})
 if "janus" in sys.modules:
