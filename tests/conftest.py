@@ -33,14 +33,18 @@ def janus_python():
 
 @pytest.fixture
 def no_hook_leaks():
-    """janus holds no sys.monitoring tool, flag, entry or profile before and after."""
+    """The test gives back all it took: afterwards no code is flagged and tool 5 is free.
+    Only janus_ext.release() frees the tool, and it drops every profile and entry
+    function with it, so a free tool also means no entry is left.  What the test left
+    is read before anything is cleaned; the release that follows only keeps the next
+    test clean."""
     import janus_ext
     tool = sys.monitoring.OPTIMIZER_ID
     assert sys.monitoring.get_tool(tool) is None
     yield
+    left = {"flagged": janus_ext.flagged_codes(), "tool": sys.monitoring.get_tool(tool)}
     janus_ext.release()
-    assert sys.monitoring.get_tool(tool) is None
-    assert janus_ext.flagged_codes() == []
+    assert left == {"flagged": [], "tool": None}, f"the test leaked janus state: {left=}"
 
 
 def run_both_modes(program, tmp_dir):
@@ -64,8 +68,78 @@ def run_both_modes(program, tmp_dir):
     return out
 
 
-def assert_close(got, want, name):
-    """float64 graph vs eager: equal to 1e-9 relative (round-off, not a difference)."""
+# Graph vs eager float64 round-off: TF's graph runtime may fuse or reorder float64
+# arithmetic, so results agree to about 1e-15 relative, far inside this.  No absolute
+# part: atol=1e-12 let 1.0000000656873453e-05 (1e-05 rounded to float32) pass as 1e-05.
+ROUND_OFF = {"rtol": 1e-9}
+
+
+def assert_same(got, want, path="value", *, rtol=None, atol=None):
+    """Deep, strict equality of two program results.
+
+    Types must be identical at every level (int is not float, bool is not int, list is
+    not tuple, EagerTensor is not ndarray); lengths, dict keys and key order must agree;
+    arrays and tensors must agree in dtype and shape.  Floats are equal only when they
+    are the same float: NaN where both are NaN, and zeros of the same sign.  A caller
+    that passes rtol/atol allows |got - want| <= atol + rtol * |want| for finite
+    floats, and nothing else: NaN, infinities and the sign of zero stay exact.
+    """
+    tolerance = None if rtol is None and atol is None else (rtol or 0.0, atol or 0.0)
+    _same(got, want, path, tolerance)
+
+
+def _same(got, want, path, tolerance):
     import numpy as np
-    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float),
-                               rtol=1e-9, atol=1e-12, err_msg=name)
+    if type(got) is not type(want):
+        raise AssertionError(f"{path}: type {type(got).__name__} is not "
+                             f"{type(want).__name__} ({got=!r}, {want=!r})")
+    if isinstance(want, dict):
+        assert list(got) == list(want), f"{path}: keys {list(got)} != {list(want)}"
+        for key in want:
+            _same(got[key], want[key], f"{path}[{key!r}]", tolerance)
+    elif isinstance(want, (list, tuple)):
+        assert len(got) == len(want), f"{path}: length {len(got)} != {len(want)}"
+        for i, (g, w) in enumerate(zip(got, want)):
+            _same(g, w, f"{path}[{i}]", tolerance)
+    elif isinstance(want, float):
+        _same_floats(np.float64(got), np.float64(want), path, tolerance)
+    elif _is_array_like(want):
+        g, w = np.asarray(got), np.asarray(want)
+        assert (g.dtype, g.shape) == (w.dtype, w.shape), \
+            f"{path}: {g.dtype}{g.shape} is not {w.dtype}{w.shape}"
+        if np.issubdtype(w.dtype, np.inexact):
+            _same_floats(g, w, path, tolerance)
+        else:
+            assert np.array_equal(g, w), f"{path}: {g.tolist()} != {w.tolist()}"
+    else:
+        assert got == want, f"{path}: {got!r} != {want!r}"
+
+
+def _is_array_like(value):
+    import numpy as np
+    return isinstance(value, np.ndarray | np.generic) or \
+        hasattr(value, "numpy") and hasattr(value, "dtype") and hasattr(value, "shape")
+
+
+def _same_floats(got, want, path, tolerance):
+    """Element-wise: NaN only where both are NaN, zeros of equal sign, other values
+    equal (or within the tolerance, when there is one)."""
+    import numpy as np
+    nan = np.isnan(want)
+    zero = want == 0
+    if tolerance is None:
+        close = got == want
+    else:
+        rtol, atol = tolerance
+        with np.errstate(invalid="ignore", over="ignore"):     # inf - inf: not compared
+            close = np.where(np.isfinite(want),
+                             np.abs(got - want) <= atol + rtol * np.abs(want), got == want)
+    ok = np.where(nan, np.isnan(got), close & ~np.isnan(got))
+    ok &= ~(zero & (got == 0)) | (np.signbit(got) == np.signbit(want))
+    if not np.all(ok):
+        where = np.argwhere(~np.asarray(ok)).tolist()[:5]
+        first = tuple(where[0]) if where and where[0] else ()
+        raise AssertionError(
+            f"{path}: {np.count_nonzero(~np.asarray(ok))} of {np.size(ok)} differ, first at "
+            f"{first}: got={np.asarray(got)[first]!r} want={np.asarray(want)[first]!r}"
+            + ("" if tolerance is None else f" (rtol={tolerance[0]}, atol={tolerance[1]})"))

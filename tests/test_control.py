@@ -3,7 +3,7 @@ give what the plain interpreter gives, on the paths where speculation fails too.
 
 import pytest
 
-from conftest import REPO, assert_close, run_both_modes
+from conftest import REPO, ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "control.py"
 
@@ -13,32 +13,23 @@ def runs(tmp_path_factory):
     return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
-def assert_same(got, want, name):
-    if isinstance(want, str) or (isinstance(want, list) and any(isinstance(w, str)
-                                                                 for w in want)):
-        assert got == want, name
-        return
-    assert_close(got, want, name)
+def known_wrong(name, mechanism):
+    return pytest.param(name, marks=pytest.mark.xfail(
+        strict=True, reason=f"known wrong: {mechanism}; see tests/KNOWN_WRONG.md"))
 
 
-@pytest.mark.parametrize("name", ["bn", "bn_variables", "lstm_fixed", "lstm_varying",
-                                  "branch", "loops", "returns", "halving", "with",
-                                  "with_state"])
+@pytest.mark.parametrize("name", [
+    "bn", "bn_variables", "lstm_fixed", "lstm_varying", "branch", "loops", "returns",
+    "halving", "with", "with_state",
+    known_wrong("merged", "a Python float two cond arms leave becomes float32"),
+    known_wrong("carried", "a Python number a while loop carries becomes float32/int32"),
+])
 def test_results_match_the_interpreter(runs, name):
-    got, want = runs["on"][name], runs["off"][name]
-    assert len(got) == len(want)
-    for step, (g, w) in enumerate(zip(got, want)):
-        assert_same(g, w, f"{name} step {step}")
+    assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)
 
 
 def test_final_variables_match(runs):
-    for key, want in runs["off"]["variables"].items():
-        got = runs["on"]["variables"][key]
-        if key == "cell":
-            for g, w in zip(got, want):
-                assert_same(g, w, key)
-        else:
-            assert_same(got, want, key)
+    assert_same(runs["on"]["variables"], runs["off"]["variables"], "variables", **ROUND_OFF)
 
 
 def test_batch_norm_attribute_switch(runs):
@@ -74,16 +65,24 @@ def test_loop_control_and_raise(runs):
     assert any("reaches a `raise`" in r for r in loops["reasons"])
     halving = runs["on"]["janus"]["halving_step"]
     assert halving["status"] == "converted" and halving["graph_runs"] == 7
-    # The Python counter carried through the while loop comes back as an int.
-    assert all(step[2] == "int" for step in runs["on"]["halving"])
+    # The Python counter carried through the while loop comes back as an int (and
+    # test_results_match_the_interpreter compares it with the interpreter's).
+    assert all(type(step["tuple"][1]) is int for step in runs["on"]["halving"])
 
 
 def test_with_and_finally_run_as_graphs(runs):
     assert runs["on"]["janus"]["with_step"]["graph_runs"] == 3
-    assert runs["on"]["with_state"] == [6, 6, [1, 2, 3, 4, 5, 6]]
+    assert_same(runs["on"]["with_state"], [6, 6, [1, 2, 3, 4, 5, 6]], "with_state")
 
 
 def test_stats_report_counts_assertions_and_relaxations(runs):
     branch = runs["functions"]["branch_step"]
     assert branch["assert_failures"] == 1 and branch["relaxations"] == 1
     assert runs["functions"]["lstm_step"]["assert_failures"] == 0
+
+
+def test_numbers_merged_by_a_cond_or_carried_by_a_loop_run_as_graphs(runs):
+    # The two known-wrong cases above are wrong in graphs, not in a fallback.
+    for name in ("rate_step", "carry_step"):
+        info = runs["on"]["janus"][name]
+        assert info["status"] == "converted" and info["graph_runs"] == 7, info

@@ -21,7 +21,7 @@ def test_demo_loss_falls_and_matches_the_plain_interpreter():
     assert janus.returncode == 0, janus.stderr
     assert plain.returncode == 0, plain.stderr
     got, want = epochs(janus.stdout), epochs(plain.stdout)
-    assert len(got) == 4
+    assert len(got) == len(want) == 4
     assert got[-1][0] < got[0][0] * 0.7, got        # loss falls
     assert got[-1][1] > 0.8, got                     # and the model learns the digits
     for (loss, acc), (ref_loss, ref_acc) in zip(got, want):

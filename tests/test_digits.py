@@ -15,7 +15,7 @@ import json
 import numpy as np
 import pytest
 
-from conftest import REPO, run_python
+from conftest import REPO, assert_same, run_python
 
 PROGRAM = REPO / "tests" / "programs" / "digits.py"
 MODELS = ("keras_mlp", "keras_lenet", "raw_mlp", "raw_lenet")
@@ -38,14 +38,21 @@ def exact_runs(tmp_path_factory):
 
 
 def assert_within(got, want, name, rtol=1e-5):
-    np.testing.assert_allclose(got, want, rtol=rtol, atol=1e-7, err_msg=name)
+    assert_same(got, want, name, rtol=rtol, atol=1e-7)
+
+
+def test_both_modes_saved_the_same_arrays(exact_runs):
+    on, off = exact_runs["on"][0], exact_runs["off"][0]
+    assert sorted(on) == sorted(off)
 
 
 @pytest.mark.parametrize("model", MODELS)
 def test_200_steps_match_the_interpreter(exact_runs, model):
     on, off = exact_runs["on"][0], exact_runs["off"][0]
-    assert len(on[f"loss/{model}"]) == 200
+    assert on[f"loss/{model}"].shape == (200,)
     assert_within(on[f"loss/{model}"], off[f"loss/{model}"], f"{model} losses")
+    # What each step returned: a float32 EagerTensor, from a graph or not.
+    assert_same(on[f"returned/{model}"], off[f"returned/{model}"], f"{model} returned")
     names = [k for k in off if k.startswith(f"var/{model}/")]
     assert len(names) >= 4
     for name in names:
@@ -71,6 +78,9 @@ def test_95_percent_of_steps_ran_as_graphs(exact_runs):
 def test_with_onednn_raw_models_match_and_keras_stays_close(tmp_path):
     on, _ = train(tmp_path, "on", 60, "1")
     off, _ = train(tmp_path, "off", 60, "1")
+    assert sorted(on) == sorted(off)
+    for model in MODELS:
+        assert_same(on[f"returned/{model}"], off[f"returned/{model}"], f"{model} returned")
     for model in ("keras_mlp", "raw_mlp", "raw_lenet"):
         assert_within(on[f"loss/{model}"], off[f"loss/{model}"], model)
     # The fused oneDNN kernel's round-off grows with training (README); the first

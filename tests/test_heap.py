@@ -4,7 +4,7 @@ assertion fails in the middle of a run."""
 
 import pytest
 
-from conftest import REPO, run_both_modes
+from conftest import REPO, ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "heap.py"
 
@@ -14,36 +14,21 @@ def runs(tmp_path_factory):
     return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
-def same(a, b, path="state"):
-    """Deep equality; floats within 1e-9 relative (graph vs eager float64 round-off)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        assert a.keys() == b.keys(), path
-        for key in a:
-            same(a[key], b[key], f"{path}.{key}")
-    elif isinstance(a, list) and isinstance(b, list):
-        assert len(a) == len(b), f"{path}: length {len(a)} != {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b)):
-            same(x, y, f"{path}[{i}]")
-    elif isinstance(a, float) and isinstance(b, float):
-        assert abs(a - b) <= 1e-9 * max(1.0, abs(b)), f"{path}: {a} != {b}"
-    else:
-        assert a == b and type(a) is type(b), f"{path}: {a!r} != {b!r}"
-
-
 @pytest.mark.parametrize("name", ["lm", "rl", "guarded", "hard", "audited", "methods"])
 def test_outputs_match_the_interpreter(runs, name):
-    same(runs["on"][name], runs["off"][name], name)
+    assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)
 
 
 @pytest.mark.parametrize("part", ["lm", "agent", "global_step", "log", "holder", "shared",
                                   "audited", "queue", "table"])
 def test_python_state_matches_deeply(runs, part):
     # Types too: a Python int counter stays an int, a tensor stays an EagerTensor.
-    same(runs["on"]["python_state"][part], runs["off"]["python_state"][part], part)
+    assert_same(runs["on"]["python_state"][part], runs["off"]["python_state"][part], part,
+                **ROUND_OFF)
 
 
 def test_variables_match(runs):
-    same(runs["on"]["variables"], runs["off"]["variables"], "variables")
+    assert_same(runs["on"]["variables"], runs["off"]["variables"], "variables", **ROUND_OFF)
 
 
 def test_state_across_sequences(runs):
@@ -66,7 +51,7 @@ def test_failed_assertion_writes_nothing(runs):
     assert guarded["assert_failures"] == 1
     # The log, the counter variable and the outputs all equal the interpreter's (above),
     # so the failed call's assign_add and writes were not applied before its re-run.
-    assert runs["on"]["python_state"]["log"]["calls"] == ["int", 10]
+    assert_same(runs["on"]["python_state"]["log"]["calls"], 10, "log calls")
 
 
 def test_print_output_and_order_are_the_interpreters(runs):

@@ -1,13 +1,17 @@
 """Python writes inside a branch on a tensor: `if loss < best: best = loss; count += 1`.
 
-Under janus and JANUS_MODE=off; prints one JSON document: per-step losses, the tracked
-state (with types), the final variables.
+Under janus and JANUS_MODE=off; prints one JSON document, with types (typed.py):
+per-step losses, the tracked state, the final variables, and under janus the kinds of
+the operations in the graphs janus built for the step.
 """
 
 import json
+import sys
 
 import numpy as np
 import tensorflow as tf
+
+from typed import typed
 
 tf.keras.backend.set_floatx("float64")
 tf.keras.utils.set_random_seed(3)
@@ -43,6 +47,22 @@ def train_step(model, optimizer, x, y, step_index):
     return loss
 
 
+
+def conds_in_graphs(fn):
+    """Under janus: for each graph built for fn, one [then, else] pair per tf.cond (an
+    If/StatelessIf op) at its top level, counting the conds inside each arm."""
+    from janus import executor
+    found = []
+    for graph in executor._states[fn.__code__].cache.entries:
+        graph_def = graph.function.graph.as_graph_def()
+        library = {f.signature.name: f.node_def for f in graph_def.library.function}
+        conds = [node for node in graph_def.node if node.op in ("If", "StatelessIf")]
+        found.append([[sum(n.op in ("If", "StatelessIf")
+                           for n in library[node.attr[arm].func.name])
+                       for arm in ("then_branch", "else_branch")] for node in conds])
+    return found
+
+
 model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
 optimizer = tf.keras.optimizers.SGD(0.05)
 w = rng.standard_normal((3, 1))
@@ -51,15 +71,13 @@ for i in range(60):
     x = rng.standard_normal((16, 3))
     y = x @ w + 0.3 * rng.standard_normal((16, 1))
     previous = tracker.best
-    losses.append(float(train_step(model, optimizer, x, y, i)))
+    losses.append(train_step(model, optimizer, x, y, i))
     # The arm that does not write leaves the very same object in place.
     kept_object.append(tracker.best is previous)
-print(json.dumps({
-    "losses": losses,
-    "best": float(tracker.best), "improved": tracker.improved, "worse": tracker.worse,
-    "small": tracker.small,
-    "last_improved": last_improved, "kept_object": kept_object,
-    "types": [type(tracker.best).__name__, type(tracker.improved).__name__,
-              type(tracker.worse).__name__, type(last_improved).__name__],
-    "variables": [v.numpy().tolist() for v in model.variables],
-}))
+results = typed({
+    "losses": losses, "tracker": tracker, "last_improved": last_improved,
+    "kept_object": kept_object, "variables": model.variables,
+})
+if "janus" in sys.modules:
+    results["conds"] = conds_in_graphs(train_step)
+print(json.dumps(results))

@@ -1,13 +1,15 @@
 """A training step that is a closure: free variables read, `nonlocal` counters and lists
 written, a closure helper inlined.  Under janus and JANUS_MODE=off; prints one JSON
-document: per-step losses, the closure state, the final variables, and where the
-nonlocal writes landed when an in-graph assertion failed.
+document, with types (typed.py): per-step losses, the closure state, the final
+variables, and where the nonlocal writes landed when an in-graph assertion failed.
 """
 
 import json
 
 import numpy as np
 import tensorflow as tf
+
+from typed import typed
 
 tf.keras.backend.set_floatx("float64")
 tf.keras.utils.set_random_seed(5)
@@ -34,9 +36,7 @@ def make_trainer(model, optimizer, scale):
         return loss
 
     def state():
-        return {"steps": steps, "history": [float(h) for h in history],
-                "best": float(best["loss"]), "types": [type(steps).__name__,
-                                                       type(history[-1]).__name__]}
+        return {"steps": steps, "history": history, "best": best}
 
     return train_step, state
 
@@ -61,14 +61,14 @@ results = {}
 model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3),
                              tf.keras.layers.Dense(1)])
 step, state = make_trainer(model, tf.keras.optimizers.SGD(0.05), 0.5)
-results["losses"] = [float(step(rng.standard_normal((8, 4)), rng.standard_normal((8, 1))))
+results["losses"] = [step(rng.standard_normal((8, 4)), rng.standard_normal((8, 1)))
                      for _ in range(40)]
 results["state"] = state()
 
 model2 = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
 guarded, calls = make_guarded(model2, tf.keras.optimizers.SGD(0.05))
-results["guarded"] = [float(guarded(np.abs(rng.standard_normal((8, 4))) * (1 if i < 30 else -1),
-                                    rng.standard_normal((8, 1)))) for i in range(36)]
+results["guarded"] = [guarded(np.abs(rng.standard_normal((8, 4))) * (1 if i < 30 else -1),
+                             rng.standard_normal((8, 1))) for i in range(36)]
 results["guarded_calls"] = calls()
-results["variables"] = [v.numpy().tolist() for v in model.variables + model2.variables]
-print(json.dumps(results))
+results["variables"] = model.variables + model2.variables
+print(json.dumps(typed(results)))

@@ -1,7 +1,7 @@
 """Dynamic control flow in training steps, run under janus and under JANUS_MODE=off.
 
-Prints one JSON document: every step's outputs, the final variables and, under janus,
-what janus did with each function.  float64 keeps graph and eager round-off apart from
+Prints one JSON document: every step's outputs and the final variables, with their
+types (typed.py), and, under janus, what janus did with each function.  float64 keeps graph and eager round-off apart from
 real differences.
 """
 
@@ -11,6 +11,8 @@ import sys
 import numpy as np
 import tensorflow as tf
 
+from typed import typed
+
 tf.keras.backend.set_floatx("float64")
 tf.keras.utils.set_random_seed(3)
 rng = np.random.default_rng(3)
@@ -18,7 +20,7 @@ results = {}
 
 
 def record(name, value):
-    results.setdefault(name, []).append(np.asarray(value).tolist())
+    results.setdefault(name, []).append(typed(value))
 
 
 # 1. Batch norm switched by an attribute that the loop flips for an evaluation.
@@ -55,15 +57,15 @@ def run_bn(step):
     for i in range(24):
         net.training = i % 6 != 5               # every 6th step evaluates
         x, y = data.normal(size=(16, 4)), data.normal(size=(16, 2))
-        losses.append(float(step(net, optimizer, x, y)))
-    return losses, [v.numpy().tolist() for v in net.bn.variables]
+        losses.append(step(net, optimizer, x, y))
+    return losses, list(net.bn.variables)
 
 
-results["bn"], results["bn_variables"] = run_bn(bn_step)
+losses, bn_variables = run_bn(bn_step)
+results["bn"], results["bn_variables"] = typed(losses), typed(bn_variables)
 # The symbolic baseline freezes `net.training` at its first trace.
 fixed, _ = run_bn(tf.function(bn_step, autograph=False))
-results["bn_tf_function_differs"] = bool(np.max(np.abs(np.subtract(fixed, results["bn"])))
-                                         > 1e-6)
+results["bn_tf_function_differs"] = bool(np.max(np.abs(np.subtract(fixed, losses))) > 1e-6)
 
 
 # 2. LSTM loops: a Python loop over the time dimension of the batch.
@@ -174,8 +176,7 @@ def halving_step(x):
 
 
 for i in range(10):
-    y, steps = halving_step(tf.constant(float(3 + 5 * i), tf.float64))
-    record("halving", [float(y), steps, type(steps).__name__])
+    record("halving", halving_step(tf.constant(float(3 + 5 * i), tf.float64)))
 
 
 # 6. `with` on a Python context manager and try/finally keep their meaning.
@@ -212,14 +213,40 @@ def with_step(x):
 
 for i in range(6):
     record("with", with_step(tf.constant([1.0, float(i)], tf.float64)))
-results["with_state"] = [section.entered, section.exited, cleanups]
+results["with_state"] = typed([section.entered, section.exited, cleanups])
 
 
-results["variables"] = {
-    "w": w.numpy().tolist(), "v": v.numpy().tolist(), "u": float(u.numpy()),
-    "z": z.numpy().tolist(),
-    "cell": [x.numpy().tolist() for x in cell.trainable_variables],
-}
+# 7. Python numbers that a cond merges or a while loop carries: Python has the float 0.1
+#    and an int past 2**31 (tests/KNOWN_WRONG.md).
+def rate_step(x):
+    with tf.GradientTape():
+        y = tf.reduce_sum(x)
+        if y > 0:                                # both ways while profiling: a cond
+            rate = 0.1
+        else:
+            rate = 0.3
+    return y, rate
+
+
+def carry_step(x, count):
+    with tf.GradientTape():
+        y = x
+        scale = 1.0
+        while tf.abs(y) > 1.0:
+            y = y / 2.0
+            scale = scale * 1.1
+            count += 1
+    return y, scale, count
+
+
+for i in range(10):
+    sign = 1.0 if i % 2 else -1.0
+    record("merged", rate_step(tf.constant([sign, 2.0 * sign], tf.float64)))
+    record("carried", carry_step(tf.constant(float(3 + 5 * i), tf.float64), 2 ** 31 - 3))
+
+
+results["variables"] = typed({"w": w, "v": v, "u": u, "z": z,
+                               "cell": cell.trainable_variables})
 if "janus" in sys.modules:
     import janus
     results["janus"] = {name.split(" ")[0]: info for name, info in janus.stats().items()}

@@ -6,7 +6,8 @@ Ordinary eager TF2 code with no janus in it.  Every model trains for STEPS steps
 batch 64 over a fixed shuffle, so a smaller last batch comes round once per epoch.  The
 raw MLP is fed float64 images for a stretch (the input dtype changes mid-run), and
 the raw LeNet's learning rate lives in a module global that changes mid-run.
-Saves every step's loss and the final variables of each model to OUT.npz.
+Saves every step's loss, the type and dtype of what each step returned, and the final
+variables of each model to OUT.npz.
 """
 
 import sys
@@ -128,28 +129,34 @@ def main():
     global LEARNING_RATE
     tf.keras.utils.set_random_seed(0)
     images, labels = load()
-    losses, variables = {}, {}
+    losses, returned, variables = {}, {}, {}
+
+    def record(name, loss):
+        losses[name].append(float(loss))
+        returned[name].append(f"{type(loss).__name__} {loss.dtype.name}")
 
     for name, make in (("keras_mlp", keras_mlp), ("keras_lenet", keras_lenet)):
         model = make()
         optimizer = tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.9)
         loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-        losses[name] = [float(keras_step(model, optimizer, loss_fn, x, y))
-                        for _, x, y in batches(images, labels)]
+        losses[name], returned[name] = [], []
+        for _, x, y in batches(images, labels):
+            record(name, keras_step(model, optimizer, loss_fn, x, y))
         variables[name] = model.trainable_variables + optimizer.variables
 
     for name, model in (("raw_mlp", RawMLP()), ("raw_lenet", RawLeNet())):
-        losses[name] = []
+        losses[name], returned[name] = [], []
         for step, x, y in batches(images, labels):
             if name == "raw_mlp" and STEPS // 2 <= step < STEPS // 2 + 20:
                 x = x.astype(np.float64)          # the input dtype changes, then back
             if name == "raw_lenet" and step == STEPS // 2:
                 LEARNING_RATE = 0.02              # a hyperparameter global changes
-            losses[name].append(float(raw_step(model, x, y)))
+            record(name, raw_step(model, x, y))
         variables[name] = model.variables
         LEARNING_RATE = 0.05
 
     arrays = {f"loss/{name}": np.array(values) for name, values in losses.items()}
+    arrays.update((f"returned/{name}", np.array(values)) for name, values in returned.items())
     for name, group in variables.items():
         for index, variable in enumerate(group):
             arrays[f"var/{name}/{index}"] = variable.numpy()

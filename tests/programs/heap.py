@@ -1,7 +1,8 @@
 """Training steps that read and write Python state, under janus and JANUS_MODE=off.
 
 Prints one JSON document: per-step outputs, the whole Python state the steps touched
-(deep), the final TF variables and, under janus, what janus did with each function.
+(deep), the final TF variables, all with their types (typed.py), and, under janus, what
+janus did with each function.
 """
 
 import json
@@ -10,6 +11,8 @@ import sys
 import numpy as np
 import tensorflow as tf
 
+from typed import typed
+
 tf.keras.backend.set_floatx("float64")
 tf.keras.utils.set_random_seed(7)
 rng = np.random.default_rng(7)
@@ -17,25 +20,7 @@ results = {}
 
 
 def record(name, value):
-    if isinstance(value, tuple):
-        value = [np.asarray(v).tolist() for v in value]
-    results.setdefault(name, []).append(np.asarray(value).tolist() if not
-                                        isinstance(value, list) else value)
-
-
-def plain(value):
-    """Python state as JSON-able data, tensors as lists."""
-    if isinstance(value, (tf.Tensor, tf.Variable, np.ndarray)):
-        return {"tensor": np.asarray(value).tolist(), "type": type(value).__name__}
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, (int, float, str, bool)) or value is None:
-        return [type(value).__name__, value]
-    if type(value).__module__ != __name__:
-        return f"<{type(value).__qualname__}>"     # library objects: their variables
-    return {k: plain(v) for k, v in vars(value).items()}
+    results.setdefault(name, []).append(typed(value))
 
 
 # 1. A language model that carries its recurrent state across sequences.
@@ -76,7 +61,7 @@ def run_lm(step, model):
 
 
 results["lm"] = run_lm(lm_step, lm)
-results["lm_state"] = plain(lm)
+results["lm_state"] = typed(lm)
 tf.keras.utils.set_random_seed(7)
 frozen = StatefulLM()
 try:
@@ -227,15 +212,13 @@ for i in range(6):
     record("methods", methods_step(tf.constant([float(i), 1.0], tf.float64)))
 
 
-results["python_state"] = {
-    "lm": plain(lm), "agent": plain(agent), "global_step": global_step,
-    "log": plain(log), "holder": plain(holder), "shared": plain(shared),
-    "audited": plain(audited), "queue": plain(queue), "table": plain(table),
-}
-results["variables"] = {"policy": policy.numpy().tolist(),
-                        "counter": float(counter.numpy()),
-                        "lm": [v.numpy().tolist() for v in
-                               lm.cell.trainable_variables + lm.readout.trainable_variables]}
+results["python_state"] = typed({
+    "lm": lm, "agent": agent, "global_step": global_step, "log": log, "holder": holder,
+    "shared": shared, "audited": audited, "queue": queue, "table": table,
+})
+results["variables"] = typed({"policy": policy, "counter": counter,
+                              "lm": lm.cell.trainable_variables +
+                              lm.readout.trainable_variables})
 if "janus" in sys.modules:
     import janus
     results["janus"] = {name.split(" ")[0]: info for name, info in janus.stats().items()}

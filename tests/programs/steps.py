@@ -1,7 +1,8 @@
 """Training steps of several kinds, run under janus and under JANUS_MODE=off.
 
 Prints one JSON document: every step's outputs, the final TF variables, the Python
-state the steps touched, and (under janus) what janus did with each function.
+state the steps touched, all with their types (typed.py), and (under janus) what janus
+did with each function.
 """
 
 import json
@@ -10,13 +11,15 @@ import sys
 import numpy as np
 import tensorflow as tf
 
+from typed import typed
+
 tf.keras.backend.set_floatx("float64")   # keeps graph/eager round-off far below 1e-9
 tf.keras.utils.set_random_seed(1)
 results = {}
 
 
 def record(name, value):
-    results.setdefault(name, []).append(np.asarray(value).tolist())
+    results.setdefault(name, []).append(typed(value))
 
 
 # 1. A Keras Sequential model, a tape and a Keras optimizer: the common case.
@@ -72,8 +75,7 @@ for i in range(10):
         SCALE = 0.5                     # a baked-in global changes: guard miss, rebuild
     weight = 1.0 if i < 8 else 0.25     # a specialised argument changes
     x = tf.constant(rng.normal(size=(5, 3)))
-    loss, top = raw_step(x, tf.constant(rng.normal(size=(5, 2))), weight)
-    record("raw_step", [float(loss), float(top)])
+    record("raw_step", raw_step(x, tf.constant(rng.normal(size=(5, 2))), weight))
 
 
 # 3. Steps janus must leave to the interpreter, with the same results: a branch on a
@@ -143,15 +145,15 @@ for i in range(8):
     record("subclass_step", subclass_step(rng.normal(size=(4, 8)),
                                           rng.integers(0, 3, size=4)))
 
-results["variables"] = {
-    "model": [var.numpy().tolist() for var in model.trainable_variables],
-    "optimizer": [var.numpy().tolist() for var in optimizer.variables],
-    "raw": [w.numpy().tolist(), b.numpy().tolist()],
-    "v": v.numpy().tolist(),
-    "subclassed": [var.numpy().tolist() for var in subclassed.trainable_variables],
-}
-results["python_state"] = {"history": tracker.history, "last": tracker.last,
-                           "SCALE": SCALE}
+results["variables"] = typed({
+    "model": model.trainable_variables,
+    "optimizer": optimizer.variables,
+    "raw": [w, b],
+    "v": v,
+    "subclassed": subclassed.trainable_variables,
+})
+results["python_state"] = typed({"history": tracker.history, "last": tracker.last,
+                                 "SCALE": SCALE})
 if "janus" in sys.modules:
     import janus
     results["janus"] = {name.split(" ")[0]: info for name, info in janus.stats().items()}

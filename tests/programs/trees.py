@@ -1,8 +1,9 @@
 """Recursive models over Python trees (TreeRNN, TreeLSTM), under janus and JANUS_MODE=off.
 
 Every step gets a new tree of plain Python objects, as a user would build it.  Prints
-one JSON document: per-step losses and gradients, finite-difference checks of the
-converted step's gradients, the final variables, and janus's report on the functions.
+one JSON document, with types (typed.py): per-step losses, the gradients' types and
+global norm, finite-difference checks of the converted step's gradients, the final
+variables, and janus's report on the functions.
 Argument: the number of steps per model (default 24).
 """
 
@@ -11,6 +12,8 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+
+from typed import typed
 
 tf.keras.backend.set_floatx("float64")
 tf.keras.utils.set_random_seed(11)
@@ -144,7 +147,7 @@ optimizers = {}
 
 def train(name, model, make_tree):
     optimizer = optimizers.setdefault(id(model), tf.keras.optimizers.SGD(0.1))
-    out = {"loss": [], "grad_norm": [], "fd_error": []}
+    out = {"loss": [], "grad_types": [], "grad_norm": [], "fd_error": []}
     for step in range(STEPS):
         tree, label = make_tree(step), step % 3
         if step % 8 == 7:
@@ -158,10 +161,11 @@ def train(name, model, make_tree):
             optimizer.apply_gradients(zip(grads, weights))
         else:
             loss, grads = train_step(model, optimizer, tree, label)
-        out["loss"].append(float(loss))
+        out["loss"].append(typed(loss))
+        out["grad_types"].append([f"{type(g).__name__} {g.dtype.name}" for g in grads])
         out["grad_norm"].append(float(tf.linalg.global_norm(grads)))
-    out["variables"] = [w.numpy().tolist() for w in variables(model)]
-    out["steps_counted"] = int(model.steps.numpy())
+    out["variables"] = typed(variables(model))
+    out["steps_counted"] = typed(model.steps)
     return out
 
 
