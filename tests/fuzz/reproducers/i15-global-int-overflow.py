@@ -1,0 +1,89 @@
+# known wrong: issue 15 (Soundness II): a promoted global int counter wraps at 2**63
+# janus fuzz reproducer: state
+# plan: {"seed": 1006, "steps": 19, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "global_counter", "seed": 302613602, "u": 1, "at": [17]}]}
+# state: G_1[1]: janus -9223372036854775807 vs 9223372036854775809
+# janus: converted; graph fraction 0.84
+# check: bin/janus-python tests/fuzz/run.py --check THIS_FILE
+# janus-python fuzz program, seed 1006
+# features: global_counter
+# skeleton: model=raw act=tanh opt=sgd style=function ndarray=False cast=False ragged=False steps=19
+import collections
+import contextlib
+import dataclasses
+import itertools
+import random
+
+import numpy as np
+import tensorflow as tf
+
+tf.keras.utils.set_random_seed(1006)
+tf.keras.backend.set_floatx("float64")
+DATA_RNG = np.random.default_rng(1006)
+N_ROWS = 96
+DATA_X = DATA_RNG.normal(size=(N_ROWS, 6))
+DATA_Y = DATA_RNG.normal(size=(N_ROWS, 1))
+BATCH = 16
+XDTYPE = np.float64
+ACT = "tanh"
+
+
+W = tf.Variable(DATA_RNG.normal(size=(6, 1)) * 0.1, name="W")
+B = tf.Variable(np.zeros(1), name="B")
+
+
+def make_model():
+    return None
+
+
+def forward(model, x):
+    return tf.matmul(x, W) + B
+
+
+def params(model):
+    return [W, B]
+
+
+def make_optimizer():
+    return tf.keras.optimizers.SGD(0.05)
+
+
+G_1 = 0
+
+
+def batch_at(i):
+    start = (i * BATCH) % N_ROWS
+    x = DATA_X[start:start + BATCH].astype(XDTYPE)
+    y = DATA_Y[start:start + BATCH]
+    return tf.constant(x), tf.constant(y)
+
+
+class State:
+    pass
+
+
+ST = State()
+MODEL = make_model()
+OPT = make_optimizer()
+
+
+def train_step(x, y):
+    global G_1
+    with tf.GradientTape() as tape:
+        pred = forward(MODEL, x)
+        loss = tf.reduce_mean((pred - y) ** 2)
+    variables = params(MODEL)
+    grads = tape.gradient(loss, variables)
+    OPT.apply_gradients(zip(grads, variables))
+    G_1 = G_1 + 1
+    return loss
+
+
+for step in range(19):
+    if step == 17:
+        G_1 = 2**63 - 1
+    x, y = batch_at(step)
+    try:
+        loss = train_step(x, y)
+        print(step, repr(float(loss)))
+    except Exception as exc:
+        print(step, 'raised', type(exc).__name__)
