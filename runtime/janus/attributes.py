@@ -63,7 +63,7 @@ def load(b, owner, name, acc, library, code, offset):
             # One read covers both: the class holds this object, no instance entry.
             b.guards.require_is(guards.attr(acc, name), descr)
             if type(descr) is classmethod:
-                b.guards.require_type(acc, cls)
+                _pass_class(b, acc, cls)
         return _bind(descr, owner, cls)
     return _plain(b, value, name, acc, library, code, offset)
 
@@ -146,9 +146,17 @@ def _descriptor(b, owner, name, descr, acc, code, offset):
         return getattr(owner, name)   # e.g. a tf.function method: the library binds it
     if acc is not None:
         b.guards.require_is(guards.lookup(guards.lookup(acc, name), "__get__"), get)
-        b.guards.require_type(acc, cls)        # __get__ is passed type(owner)
+        _pass_class(b, acc, cls)               # __get__ is passed type(owner)
         b.remember(descr, guards.lookup(acc, name))
     return b.inline(get, (descr, owner, cls), {}, code, offset)
+
+
+def _pass_class(b, acc, cls):
+    """type(owner) becomes an argument of inlined code: guard it, and give it a source
+    so that reads such as `cls.factor` are guarded in turn."""
+    b.guards.require_type(acc, cls)
+    if id(cls) not in b.sources:
+        b.remember(cls, guards.type_of(acc))
 
 
 def _is_data_descriptor(descr):

@@ -434,7 +434,7 @@ class Builder:
             return result
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
-        if fn is tf.constant and args and _has_symbolic(args[0]):
+        if fn is tf.constant and args and has_symbolic(args[0]):
             # tf.constant([node.word]) with a word read at run time: the same tensor,
             # packed in the graph, with eager's dtype for Python numbers.
             return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
@@ -445,6 +445,11 @@ class Builder:
             if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
                     fn not in (isinstance, len, tuple, list, zip, enumerate):
                 raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+            if fn in (str, repr, hash) and has_symbolic(args):
+                # repr((x, 2)) with x a number read at call time would bake in the
+                # symbolic tensor's repr.
+                raise Unsupported(f"{fn.__name__}() of a container holding a tensor",
+                                  code, offset)
             result = fn(*args, **kwargs)
             if isinstance(result, CONTAINER_TYPES):
                 self.note_created(result)
@@ -673,9 +678,9 @@ class Builder:
                                   "other numbers in a graph than eagerly", self.code)
 
 
-def _has_symbolic(value):
+def has_symbolic(value):
     if type(value) in (list, tuple):
-        return any(_has_symbolic(v) for v in value)
+        return any(has_symbolic(v) for v in value)
     return is_symbolic(value)
 
 

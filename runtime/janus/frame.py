@@ -472,7 +472,7 @@ class Frame:
 
     def op_FORMAT_SIMPLE(self, ins):
         value = self.pop()
-        if builder.is_symbolic(value):
+        if builder.has_symbolic(value):
             self.fail("formatting a tensor", ins)
         self.push(format(value))
 

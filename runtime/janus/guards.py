@@ -52,6 +52,10 @@ def library_property(base, name, prop):
     return (A_PROP, base, name, prop)
 
 
+def type_of(base):
+    return (A_TYPE, base)
+
+
 def cell(base):
     return (A_CELL, base)
 
@@ -148,7 +152,9 @@ class GuardSet:
         self._add(G_TENSOR, acc, type(value), value.dtype, tuple(pattern))
 
     def require_elements(self, acc, container):
-        self._add(G_ELEMENTS, acc, type(container), tuple(container))
+        # Read from the storage, as the checker does: a subclass's __iter__ is code.
+        stored = tuple((list if isinstance(container, list) else tuple).__iter__(container))
+        self._add(G_ELEMENTS, acc, type(container), stored)
 
     def require_length(self, acc, length):
         self._add(G_LEN, acc, length)
