@@ -33,7 +33,7 @@ cdef extern from "Python.h":
     bint PyCell_Check(object obj)
 
 cdef enum:
-    _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP
+    _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 
 cdef enum:
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT
@@ -42,10 +42,10 @@ cdef enum:
 # the static read · (A_ITEM, base, key) · (A_TYPE, base) · (A_CELL, base) ·
 # (A_LOOKUP, base, name): what type(base)'s MRO holds under name, raw · (A_OWN, base,
 # name): base's own __dict__ entry · (A_PROP, base, name, property): a library
-# property's getter, if type(base) still holds that property.
+# property's getter, if type(base) still holds that property · (A_CONST, obj): obj.
 A_ARG, A_GLOBAL, A_ATTR, A_ITEM, A_TYPE, A_CELL = (
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL)
-A_LOOKUP, A_OWN, A_PROP = _A_LOOKUP, _A_OWN, _A_PROP
+A_LOOKUP, A_OWN, A_PROP, A_CONST = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 # G_ABSENT holds when its accessor (an A_OWN) finds nothing on a readable base.
 G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT = (
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT)
@@ -269,6 +269,8 @@ cdef object _access(tuple acc, tuple args, dict memo):
         value = (<dict>acc[1]).get(acc[3], _MISSING)
         if value is _MISSING:
             value = (<dict>acc[2]).get(acc[3], _MISSING)
+    elif kind == _A_CONST:
+        value = acc[1]
     else:
         base = _access(<tuple>acc[1], args, memo)
         if base is _MISSING:

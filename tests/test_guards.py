@@ -176,6 +176,12 @@ def test_methods_are_read_raw_and_see_shadowing_and_class_changes():
     Model.activation = cube                              # the class attribute changes
     assert not holds(frozen, m)
     assert janus_ext.static_getattr(Model, "cm") is Model.__dict__["cm"]
+    # Rooted at the class itself (the class of objects read at run time by reference).
+    on_class = guards.GuardSet()
+    on_class.require_is(guards.attr(guards.const(Model), "activation"), cube)
+    assert holds(on_class.freeze(), None)
+    Model.activation = Model.cube if hasattr(Model, "cube") else lambda self: 0
+    assert not holds(on_class.freeze(), None)
 
 
 def test_absent_guard_holds_until_an_instance_entry_appears():

@@ -598,7 +598,8 @@ class Builder:
                               f"{type(owner).__qualname__}, which customises attribute "
                               "access or belongs to a library", code, offset)
         descriptor = janus_ext.type_lookup(type(owner), name)
-        if descriptor is not None and janus_ext.type_lookup(type(descriptor), "__set__") is not None:
+        if descriptor is not None and \
+                janus_ext.type_lookup(type(descriptor), "__set__") is not None:
             raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
                               "descriptor", code, offset)
         self.heap.write_attribute(owner, name, value)

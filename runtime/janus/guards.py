@@ -11,8 +11,8 @@ builder reads the values it guards through the same functions (janus/attributes.
 import struct
 
 import janus_ext
-from janus_ext import (A_ARG, A_ATTR, A_CELL, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN, A_PROP,
-                       A_TYPE, G_ABSENT, G_ELEMENTS, G_EQ, G_IS, G_KEYS, G_LEN, G_TENSOR,
+from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN,
+                       A_PROP, A_TYPE, G_ABSENT, G_ELEMENTS, G_EQ, G_IS, G_KEYS, G_LEN, G_TENSOR,
                        G_TYPE)
 
 # Immutable Python values that a graph may bake in, guarded by type and exact value.
@@ -26,6 +26,12 @@ def arg(index):
 
 def global_(globals_dict, builtins_dict, name):
     return (A_GLOBAL, globals_dict, builtins_dict, name)
+
+
+def const(obj):
+    """obj itself: the root of guards on an object the build knows by identity (the
+    class of objects a recursive graph reads at run time)."""
+    return (A_CONST, obj)
 
 
 def attr(base, name):
@@ -83,6 +89,8 @@ def accessor_key(acc):
         return (kind, acc[1])
     if kind == A_GLOBAL:
         return (kind, id(acc[1]), id(acc[2]), acc[3])
+    if kind == A_CONST:
+        return (kind, id(acc[1]))
     if kind == A_ITEM:
         return (kind, accessor_key(acc[1]), value_key(acc[2]))
     if kind == A_PROP:
@@ -98,6 +106,8 @@ def describe_accessor(acc, arg_names) -> str:
         return arg_names[acc[1]] if acc[1] < len(arg_names) else f"arg {acc[1]}"
     if kind == A_GLOBAL:
         return f"global {acc[3]}"
+    if kind == A_CONST:
+        return getattr(acc[1], "__qualname__", None) or f"<{type(acc[1]).__qualname__}>"
     base = describe_accessor(acc[1], arg_names)
     if kind in (A_ATTR, A_PROP):
         return f"{base}.{acc[2]}"
@@ -128,7 +138,7 @@ class GuardSet:
         key = accessor_key(acc)
         found = self._accessors.get(key)
         if found is None:
-            if acc[0] not in (A_ARG, A_GLOBAL):
+            if acc[0] not in (A_ARG, A_GLOBAL, A_CONST):
                 acc = (acc[0], self._canonical(acc[1])[0], *acc[2:])
             found = self._accessors[key] = acc
         return found, key
