@@ -710,7 +710,14 @@ def same_item(copy, real, key):
     """This call's copy holds at `key` what the caller's container holds there (both
     read as the guard checker reads them)."""
     value = janus_ext.static_item(real, key, _NO_ITEM)
-    return value is not _NO_ITEM and janus_ext.static_item(copy, key, _NO_ITEM) is value
+    if value is _NO_ITEM:
+        if type(real) is dict and type(key) in guards.SPECIALISABLE and key in real:
+            # d[1] finds the entry of True: the checker cannot read it as a key 1, and
+            # reading it from the copy would go unguarded.
+            raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
+                              "another type")
+        return False
+    return janus_ext.static_item(copy, key, _NO_ITEM) is value
 
 
 def _is_pure_builtin(fn):
