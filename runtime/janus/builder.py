@@ -18,11 +18,12 @@ import builtins
 import inspect
 import types
 
+import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (bytecode, control, frame, guards, heap, inputs, numbers, objects,
-               recursive_calls)
+from . import (attributes, bytecode, control, frame, guards, heap, inputs, numbers,
+               objects, recursive_calls)
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -45,6 +46,7 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 MAX_INLINE_DEPTH = 32
+_NO_ITEM = object()
 
 class Unsupported(Exception):
     """The builder cannot convert this call; the interpreter runs it instead."""
@@ -366,8 +368,8 @@ class Builder:
             # properties such as Keras' trainable_variables build a new list each time.
             self.guards.require_elements(acc, value)
         elif type(value) is tuple:
-            self.guards.require_equal(acc, value) if _hashable(value) else \
-                self.guards.require_elements(acc, value)
+            # Exact items: constants by type and value, anything else by identity.
+            self.guards.require_equal(acc, value)
         elif type(value) is dict and not library:
             self.guards.require_is(acc, value)
             self.lazy_contents[id(value)] = (acc, value)
@@ -429,55 +431,8 @@ class Builder:
             return value
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                    and (owner.__name__ or "").startswith(LIBRARY_MODULES))
-        getter = _plain_property_getter(owner, name)
-        if getter is not None:
-            # A property the user wrote: its getter is inlined like any function,
-            # guarded on the property object the owner's class holds.
-            acc = self.sources.get(id(owner))
-            if acc is not None:
-                self.guards.require_is(guards.attr(guards.type_of(acc), name),
-                                       inspect.getattr_static(type(owner), name))
-            return self.inline(getter, (owner,), {}, code, offset)
-        if not library:
-            self._check_plain_attribute(owner, name, code, offset)
-        value = getattr(owner, name)
-        acc = self.sources.get(id(owner))
-        if acc is None:
-            # Derived from guarded values by deterministic steps: nothing more to guard,
-            # except for tensors and containers that could change under the graph.
-            if type(value) is list:
-                raise Unsupported(f"attribute {name!r} holds a list janus cannot guard",
-                                  code, offset)
-            if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable) \
-                    and not is_symbolic(value):
-                raise Unsupported(f"attribute {name!r} holds a tensor read from the heap",
-                                  code, offset)
-            return self.heap.local_view(value)
-        if isinstance(value, (types.MethodType, types.BuiltinMethodType)) and library:
-            return value      # methods of framework objects: the whitelist
-        if isinstance(value, types.MethodType):
-            # Guard the function behind the method on the owner's type.
-            func_acc = guards.attr(guards.type_of(acc), name)
-            self.guards.require_is(func_acc, getattr(type(owner), name))
-            return value
-        return self._guard_read(guards.attr(acc, name), value, f"attribute {name!r}", code,
-                                offset, library, rebound=name in self.rebound)
-
-    def _check_plain_attribute(self, owner, name, code, offset):
-        owner_type = type(owner)
-        if isinstance(owner, type) or isinstance(owner, types.ModuleType):
-            return
-        if owner_type.__getattribute__ is not object.__getattribute__ or \
-                hasattr(owner_type, "__getattr__"):
-            raise Unsupported(f"{owner_type.__qualname__} customises attribute access",
-                              code, offset)
-        descriptor = inspect.getattr_static(owner_type, name, None)
-        if type(descriptor) is types.MemberDescriptorType:
-            return                      # a __slots__ field: plain storage
-        if descriptor is not None and hasattr(type(descriptor), "__get__") and (
-                hasattr(type(descriptor), "__set__") or hasattr(type(descriptor), "__delete__")):
-            raise Unsupported(f"{owner_type.__qualname__}.{name} is a property or data "
-                              "descriptor, which may have side effects", code, offset)
+        return attributes.load(self, owner, name, self.sources.get(id(owner)), library,
+                               code, offset)
 
     # -- calls -----------------------------------------------------------------------
 
@@ -497,7 +452,7 @@ class Builder:
             return self._number_builtin(fn, args, kwargs, code, offset)
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
-        if fn is tf.constant and args and _has_symbolic(args[0]):
+        if fn is tf.constant and args and has_symbolic(args[0]):
             # tf.constant([node.word]) with a word read at run time: the same tensor,
             # packed in the graph, with eager's dtype for Python numbers.
             return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
@@ -508,6 +463,11 @@ class Builder:
             if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
                     fn not in (isinstance, len, tuple, list, zip, enumerate):
                 raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+            if fn in (str, repr, hash) and has_symbolic(args):
+                # repr((x, 2)) with x a number read at call time would bake in the
+                # symbolic tensor's repr.
+                raise Unsupported(f"{fn.__name__}() of a container holding a tensor",
+                                  code, offset)
             result = fn(*args, **kwargs)
             if isinstance(result, CONTAINER_TYPES):
                 self.note_created(result)
@@ -546,13 +506,13 @@ class Builder:
             result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
             self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
             return result
-        call_impl = getattr(type(fn), "__call__", None)
+        call_impl = janus_ext.type_lookup(type(fn), "__call__")
         if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
-            # An instance of a user class with __call__: inline it, guarded on the class.
+            # An instance of a user class with __call__: inline it, guarded on the class
+            # (a call looks __call__ up on the type, never on the instance).
             acc = self.sources.get(id(fn))
             if acc is not None:
-                self.guards.require_is(guards.attr(guards.type_of(acc), "__call__"),
-                                       call_impl)
+                self.guards.require_is(guards.lookup(acc, "__call__"), call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
@@ -632,8 +592,10 @@ class Builder:
         impl = _user_call(layer)
         acc = self.sources.get(id(layer))
         if acc is not None:
-            self.guards.require_is(guards.attr(guards.type_of(acc), "call"), impl)
-        if "call" in vars(layer):
+            # The static read finds an instance entry first: one guard says that the
+            # class holds `impl` and that nothing on the instance shadows it.
+            self.guards.require_is(guards.attr(acc, "call"), impl)
+        if janus_ext.own_attr(layer, "call") is not None:
             raise Unsupported(f"{type(layer).__qualname__} instance has its own `call` "
                               "attribute", code, offset)
 
@@ -662,8 +624,8 @@ class Builder:
             # The value comes from the caller's dict: guard it (or read it at call time)
             # like any item read, then let the method do the rest.
             key = args[0]
-            value = self._guard_read(guards.item(acc, key), real[key], f"item {key!r}",
-                                     code, offset)
+            value = self._guard_read(guards.item(acc, key), janus_ext.static_item(real, key),
+                                     f"item {guards.show(key)}", code, offset)
             if name == "get":
                 return value
             if name == "pop":
@@ -698,8 +660,9 @@ class Builder:
             raise Unsupported(f"attribute write .{name} to a "
                               f"{type(owner).__qualname__}, which customises attribute "
                               "access or belongs to a library", code, offset)
-        descriptor = inspect.getattr_static(type(owner), name, None)
-        if descriptor is not None and hasattr(type(descriptor), "__set__"):
+        descriptor = janus_ext.type_lookup(type(owner), name)
+        if descriptor is not None and \
+                janus_ext.type_lookup(type(descriptor), "__set__") is not None:
             raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
                               "descriptor", code, offset)
         self.heap.write_attribute(owner, name, value)
@@ -779,29 +742,23 @@ class Builder:
                                   "other numbers in a graph than eagerly", self.code)
 
 
-def _has_symbolic(value):
+def has_symbolic(value):
     if type(value) in (list, tuple):
-        return any(_has_symbolic(v) for v in value)
+        return any(has_symbolic(v) for v in value)
     return is_symbolic(value)
 
 
 def plain_property_getter_of(cls, name):
-    descriptor = inspect.getattr_static(cls, name, None)
+    descriptor = janus_ext.type_lookup(cls, name)
     if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
             and not _from_library(descriptor.fget):
         return descriptor.fget
     return None
 
 
-def _plain_property_getter(owner, name):
-    if isinstance(owner, (type, types.ModuleType)):
-        return None
-    return plain_property_getter_of(type(owner), name)
-
-
 def _user_call(layer):
     """The Python call() a user wrote on a Keras layer subclass, else None."""
-    impl = getattr(type(layer), "call", None)
+    impl = janus_ext.type_lookup(type(layer), "call")
     if isinstance(impl, types.FunctionType) and not _from_library(impl) and \
             _from_library(type(layer).__call__):
         return impl
@@ -813,10 +770,17 @@ def _is_python_data(value):
 
 
 def same_item(copy, real, key):
-    try:
-        return copy[key] is real[key]
-    except (LookupError, TypeError):
+    """This call's copy holds at `key` what the caller's container holds there (both
+    read as the guard checker reads them)."""
+    value = janus_ext.static_item(real, key, _NO_ITEM)
+    if value is _NO_ITEM:
+        if type(real) is dict and type(key) in guards.SPECIALISABLE and key in real:
+            # d[1] finds the entry of True: the checker cannot read it as a key 1, and
+            # reading it from the copy would go unguarded.
+            raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
+                              "another type")
         return False
+    return janus_ext.static_item(copy, key, _NO_ITEM) is value
 
 
 def _is_pure_builtin(fn):
@@ -825,10 +789,3 @@ def _is_pure_builtin(fn):
     except TypeError:           # unhashable callables are no builtins
         return False
 
-
-def _hashable(value):
-    try:
-        hash(value)
-        return True
-    except TypeError:
-        return False

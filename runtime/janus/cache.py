@@ -11,6 +11,7 @@ import janus_ext
 from . import guards
 
 RECOMPILE_LIMIT = 8
+_GONE = object()      # an accessor that cannot be read statically
 
 
 class GraphCache:
@@ -28,36 +29,41 @@ class GraphCache:
     def lookup(self, args):
         """(graph, None) on a hit; (None, reason) on a miss."""
         entries = self.entries
+        newest_failure = -1
         for index, graph in enumerate(entries):
-            if janus_ext.check_guards(graph.guards, args) == -1:
+            failed = janus_ext.check_guards(graph.guards, args)
+            if failed == -1:
                 if index:
                     entries.insert(0, entries.pop(index))
                 return graph, None
+            if index == 0:
+                newest_failure = failed
         if not entries:
             return None, "no graph yet"
         newest = entries[0]
-        failed = newest.guards[janus_ext.check_guards(newest.guards, args)]
         self._relax(newest, args)
-        return None, guards.explain_failure(failed, args, self.arg_names)
+        return None, guards.explain_failure(newest.guards[newest_failure], args,
+                                            self.arg_names)
 
     def _relax(self, graph, args):
         # Every tensor input whose dimension changed, not only the first guard that
-        # failed: images (64, 8, 8, 1) and labels (64,) shrink to 29 together.
+        # failed: images (64, 8, 8, 1) and labels (64,) shrink to 29 together.  Values
+        # are read as the checker reads them, so no code of the program runs here.
         for guard in graph.guards:
             if guard[0] == guards.G_EQ and guard[2] in (int, float):
-                try:
-                    value = janus_ext.read_accessor(guard[1], args)
-                except Exception:       # the place itself is gone: nothing to relax
-                    continue
-                if type(value) is guard[2] and value != guard[3] and not self.never_vary:
+                value = guards.read(guard[1], args, _GONE)
+                # Same type, another value (0.0 → -0.0 too): a number that varies.
+                if type(value) is guard[2] and not janus_ext.same_value(value, guard[3]) \
+                        and not self.never_vary:
                     self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
                 continue
             if guard[0] != guards.G_TENSOR:
                 continue
-            value = janus_ext.read_accessor(guard[1], args)
-            shape = getattr(value, "shape", None)
-            if shape is None or getattr(value, "dtype", None) != guard[3] or \
-                    len(shape) != len(guard[4]):
+            value = guards.read(guard[1], args, _GONE)
+            if type(value) is not guard[2] or value.dtype != guard[3]:
+                continue
+            shape = tuple(value.shape)
+            if len(shape) != len(guard[4]):
                 continue
             dims = {d for d, (got, want) in enumerate(zip(shape, guard[4]))
                     if want is not None and got != want}

@@ -9,6 +9,7 @@ guards, and the decisions on tensors (janus/control.py).
 import operator
 import types
 
+import janus_ext
 import numpy as np
 import tensorflow as tf
 
@@ -28,6 +29,7 @@ INPLACE_OPS = {
 }
 COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
                ">": operator.gt, ">=": operator.ge}
+_NO_ITEM = object()
 
 
 class Frame:
@@ -261,14 +263,15 @@ class Frame:
         """A context manager written in Python: __enter__ and __exit__ are inlined, so
         their effects are converted (or refused) like any other code."""
         kind = type(manager)
-        enter, exit_ = getattr(kind, "__enter__", None), getattr(kind, "__exit__", None)
+        enter = janus_ext.type_lookup(kind, "__enter__")
+        exit_ = janus_ext.type_lookup(kind, "__exit__")
         if not (isinstance(enter, types.FunctionType) and isinstance(exit_, types.FunctionType)):
             self.fail(f"`with` on {kind.__qualname__}, whose __enter__/__exit__ are not "
                       "Python functions", ins)
         acc = self.b.sources.get(id(manager))
         if acc is not None:
             for name, fn in (("__enter__", enter), ("__exit__", exit_)):
-                self.b.guards.require_is(guards.attr(guards.type_of(acc), name), fn)
+                self.b.guards.require_is(guards.lookup(acc, name), fn)
         result = self.b.inline(enter, (manager,), {}, self.code, ins.offset)
 
         def exit_fn(*exc_info):
@@ -447,9 +450,19 @@ class Frame:
             acc = self.b.sources.get(id(container))
             if acc is None:
                 self.fail("item read from a container janus cannot guard", ins)
-            value = container[key]
-            self.push(self.b._guard_read(guards.item(acc, key), value, f"item {key!r}",
-                                         self.code, ins.offset))
+            if type(key) is slice and isinstance(container, list):
+                self.b.contents_used(container)       # a new list: the contents matter
+                self.push(self.b.note_created(container[key]))
+                return
+            # Read as the guard checker reads it: no __getitem__ or __missing__ of a
+            # subclass, and a key of another type (True for 1) is no match.
+            value = janus_ext.static_item(container, key, _NO_ITEM)
+            if value is _NO_ITEM:
+                self.fail(f"item {guards.show(key)} of a {type(container).__qualname__} "
+                          "cannot be read without running code, or has a key of another "
+                          "type", ins)
+            self.push(self.b._guard_read(guards.item(acc, key), value,
+                                         f"item {guards.show(key)}", self.code, ins.offset))
         else:
             self.push(container[key])
 
@@ -470,7 +483,7 @@ class Frame:
 
     def op_FORMAT_SIMPLE(self, ins):
         value = self.pop()
-        if builder.is_symbolic(value):
+        if builder.has_symbolic(value):
             self.fail("formatting a tensor", ins)
         self.push(format(value))
 

@@ -4,14 +4,20 @@ Every value that a graph bakes in, or whose type and shape it assumes, was read 
 an accessor: an argument, a global, an attribute or item of another such value, a
 closure cell.  Each read adds a guard on that accessor; janus_ext.check_guards replays
 the accessors before each graph call and refuses the graph when one does not hold.
+The checker reads statically and compares constants exactly (janus_ext/guards.pxi); the
+builder reads the values it guards through the same functions (janus/attributes.py).
 """
 
-import janus_ext
-from janus_ext import (A_ARG, A_ATTR, A_CELL, A_GLOBAL, A_ITEM, A_TYPE, G_ELEMENTS, G_EQ,
-                       G_IS, G_KEYS, G_LEN, G_TENSOR, G_TYPE)
+import struct
 
-# Immutable Python values that a graph may bake in, guarded by type and equality.
+import janus_ext
+from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN,
+                       A_PROP, A_TYPE, G_ABSENT, G_ELEMENTS, G_EQ, G_IS, G_KEYS, G_LEN, G_TENSOR,
+                       G_TYPE)
+
+# Immutable Python values that a graph may bake in, guarded by type and exact value.
 SPECIALISABLE = (bool, int, float, str, bytes, type(None), complex)
+_MISSING = object()
 
 
 def arg(index):
@@ -22,12 +28,34 @@ def global_(globals_dict, builtins_dict, name):
     return (A_GLOBAL, globals_dict, builtins_dict, name)
 
 
+def const(obj):
+    """obj itself: the root of guards on an object the build knows by identity (the
+    class of objects a recursive graph reads at run time)."""
+    return (A_CONST, obj)
+
+
 def attr(base, name):
+    """base.name, read statically (janus_ext.static_getattr)."""
     return (A_ATTR, base, name)
 
 
 def item(base, key):
     return (A_ITEM, base, key)
+
+
+def lookup(base, name):
+    """What type(base)'s MRO holds under name (how CPython finds __call__, __enter__)."""
+    return (A_LOOKUP, base, name)
+
+
+def own(base, name):
+    """base's own __dict__ entry `name`."""
+    return (A_OWN, base, name)
+
+
+def library_property(base, name, prop):
+    """base.name through a TensorFlow/Keras property's getter."""
+    return (A_PROP, base, name, prop)
 
 
 def type_of(base):
@@ -38,59 +66,120 @@ def cell(base):
     return (A_CELL, base)
 
 
+def value_key(value):
+    """A hashable key that tells apart what G_EQ tells apart (1, 1.0, True; 0.0, -0.0)
+    and runs no __hash__ of the program: objects count by identity."""
+    kind = type(value)
+    if kind is float:
+        return (kind, struct.pack("<d", value))
+    if kind is complex:
+        return (kind, struct.pack("<dd", value.real, value.imag))
+    if kind is tuple:
+        return (kind, tuple(value_key(v) for v in value))
+    if kind in SPECIALISABLE:
+        return (kind, value)
+    return (kind, id(value))
+
+
+def accessor_key(acc):
+    """Accessors compared by content, their base objects (globals dicts, properties)
+    by identity: two reads of `self.x` are one accessor."""
+    kind = acc[0]
+    if kind == A_ARG:
+        return (kind, acc[1])
+    if kind == A_GLOBAL:
+        return (kind, id(acc[1]), id(acc[2]), acc[3])
+    if kind == A_CONST:
+        return (kind, id(acc[1]))
+    if kind == A_ITEM:
+        return (kind, accessor_key(acc[1]), value_key(acc[2]))
+    if kind == A_PROP:
+        return (kind, accessor_key(acc[1]), acc[2], id(acc[3]))
+    if kind in (A_ATTR, A_LOOKUP, A_OWN):
+        return (kind, accessor_key(acc[1]), acc[2])
+    return (kind, accessor_key(acc[1]))
+
+
 def describe_accessor(acc, arg_names) -> str:
     kind = acc[0]
     if kind == A_ARG:
         return arg_names[acc[1]] if acc[1] < len(arg_names) else f"arg {acc[1]}"
     if kind == A_GLOBAL:
         return f"global {acc[3]}"
+    if kind == A_CONST:
+        return getattr(acc[1], "__qualname__", None) or f"<{type(acc[1]).__qualname__}>"
     base = describe_accessor(acc[1], arg_names)
-    if kind == A_ATTR:
+    if kind in (A_ATTR, A_PROP):
         return f"{base}.{acc[2]}"
     if kind == A_ITEM:
-        return f"{base}[{acc[2]!r}]"
+        return f"{base}[{acc[2]!r}]" if type(acc[2]) in SPECIALISABLE else \
+            f"{base}[<{type(acc[2]).__qualname__}>]"
+    if kind == A_LOOKUP:
+        return f"type({base}).{acc[2]}"
+    if kind == A_OWN:
+        return f"{base}.__dict__[{acc[2]!r}]"
     if kind == A_TYPE:
         return f"type({base})"
     return f"{base}.cell_contents"
 
 
 class GuardSet:
-    """The guards of one graph, in the order the builder added them, without repeats."""
+    """The guards of one graph, in the order the builder added them, without repeats.
+
+    Equal accessors are stored as one tuple, so that the checker's per-check memo
+    (keyed by the accessor tuple) reads each place once."""
 
     def __init__(self):
         self.guards: list[tuple] = []
         self._seen: set = set()
+        self._accessors: dict = {}          # accessor_key -> the accessor stored
 
-    def _add(self, guard, key):
-        if key not in self._seen:
-            self._seen.add(key)
-            self.guards.append(guard)
+    def _canonical(self, acc):
+        key = accessor_key(acc)
+        found = self._accessors.get(key)
+        if found is None:
+            if acc[0] not in (A_ARG, A_GLOBAL, A_CONST):
+                acc = (acc[0], self._canonical(acc[1])[0], *acc[2:])
+            found = self._accessors[key] = acc
+        return found, key
+
+    def _add(self, kind, acc, *expected, key=()):
+        acc, acc_key = self._canonical(acc)
+        if (kind, acc_key, key) not in self._seen:
+            self._seen.add((kind, acc_key, key))
+            self.guards.append((kind, acc, *expected))
 
     def require_is(self, acc, obj):
-        self._add((G_IS, acc, obj), ("is", id(acc), id(obj)))
+        self._add(G_IS, acc, obj, key=id(obj))
 
     def require_equal(self, acc, value):
-        self._add((G_EQ, acc, type(value), value), ("eq", id(acc), type(value), value))
+        self._add(G_EQ, acc, type(value), value, key=value_key(value))
 
     def require_type(self, acc, typ):
-        self._add((G_TYPE, acc, typ), ("type", id(acc), typ))
+        self._add(G_TYPE, acc, typ, key=id(typ))
 
     def require_tensor(self, acc, value, pattern):
-        self._add((G_TENSOR, acc, type(value), value.dtype, tuple(pattern)),
-                  ("tensor", id(acc)))
+        self._add(G_TENSOR, acc, type(value), value.dtype, tuple(pattern))
 
     def require_elements(self, acc, container):
-        self._add((G_ELEMENTS, acc, type(container), tuple(container)), ("elements", id(acc)))
+        # Read from the storage, as the checker does: a subclass's __iter__ is code.
+        stored = tuple((list if isinstance(container, list) else tuple).__iter__(container))
+        self._add(G_ELEMENTS, acc, type(container), stored)
 
     def require_length(self, acc, length):
-        self._add((G_LEN, acc, length), ("len", id(acc)))
+        self._add(G_LEN, acc, length)
 
     def require_keys(self, acc, mapping):
-        self._add((G_KEYS, acc, tuple(mapping)), ("keys", id(acc)))
+        self._add(G_KEYS, acc, tuple(mapping))
+
+    def require_absent(self, acc):
+        """acc (an own-dict entry) must not exist: nothing shadows the class attribute."""
+        self._add(G_ABSENT, acc)
 
     def require_value(self, acc, value):
-        """The strongest cheap guard for a value the graph bakes in."""
-        if type(value) in SPECIALISABLE:
+        """The strongest cheap guard for a value the graph bakes in: the exact value of
+        a constant (tuples too), the identity of anything else."""
+        if type(value) in SPECIALISABLE or type(value) is tuple:
             self.require_equal(acc, value)
         else:
             self.require_is(acc, value)
@@ -103,20 +192,48 @@ def first_failure(guards: tuple, args: tuple) -> int:
     return janus_ext.check_guards(guards, args)
 
 
+def read(acc, args, default=None):
+    """What the checker reads at `acc` for a call with `args`, or `default` when that
+    place cannot be read statically or is gone (a library getter that raised)."""
+    try:
+        return janus_ext.read_accessor(acc, args, default)
+    except Exception:
+        return default
+
+
+def show(value) -> str:
+    """repr of a Python constant; other objects by type only (their __repr__ is the
+    program's code, and explanations run on every miss)."""
+    if type(value) in SPECIALISABLE:
+        return repr(value)
+    if type(value) is tuple:
+        return "(" + ", ".join(show(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    return f"<{type(value).__qualname__}>"
+
+
 def explain_failure(guard, args, arg_names) -> str:
     """'images: shape (29, 8, 8, 1) is not (64, 8, 8, 1)'-style text for stats."""
     where = describe_accessor(guard[1], arg_names)
-    value = janus_ext.read_accessor(guard[1], args)
+    value = read(guard[1], args, _MISSING)
     kind = guard[0]
+    if kind == G_ABSENT:
+        return f"{where}: set, which shadows the class attribute"
+    if value is _MISSING:
+        return f"{where}: cannot be read without running the program's code, or is gone"
     if kind == G_TENSOR:
-        shape = tuple(getattr(value, "shape", ()))
+        if type(value) is not guard[2]:
+            return f"{where}: {type(value).__name__} is not {guard[2].__name__}"
+        shape = tuple(value.shape)
         expected = tuple("?" if d is None else d for d in guard[4])
-        return (f"{where}: {type(value).__name__} {getattr(value, 'dtype', '?')} "
+        return (f"{where}: {type(value).__name__} {value.dtype} "
                 f"{shape} is not {guard[2].__name__} {guard[3]} {expected}")
     if kind == G_EQ:
-        return f"{where}: {value!r} is not {guard[3]!r}"
+        if type(value) is not guard[2]:
+            return (f"{where}: {show(value)} ({type(value).__name__}) is not "
+                    f"{show(guard[3])} ({guard[2].__name__})")
+        return f"{where}: {show(value)} is not {show(guard[3])}"
     if kind == G_LEN:
-        return f"{where}: length {len(value)} is not {guard[2]}"
+        return f"{where}: length {janus_ext.static_len(value)} is not {guard[2]}"
     if kind in (G_ELEMENTS, G_KEYS):
         return f"{where}: contents changed"
     if kind == G_TYPE:

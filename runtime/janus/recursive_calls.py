@@ -8,9 +8,9 @@ by plain inlining.  The builder keeps the state (its `tracing`, `call_ids`,
 `recursive` tables); these functions act on it.
 """
 
-import inspect
 import types
 
+import janus_ext
 import tensorflow as tf
 
 from . import builder, guards, objects, profiler, recursion
@@ -31,11 +31,15 @@ def call_id(b):
 
 def load_object_attr(b, ref, name, code, offset):
     cls = ref.cls
+    static = janus_ext.static_getattr(cls, name)
     getter = builder.plain_property_getter_of(cls, name)
-    if getter is not None:
-        return b.inline(getter, (ref,), {}, code, offset)
-    static = inspect.getattr_static(cls, name, None)
-    if isinstance(static, types.FunctionType):
+    if getter is not None or isinstance(static, types.FunctionType):
+        # The class's property or method, read as the checker reads it: a class
+        # attribute reassigned mid-run rebuilds.  (An instance entry that shadows a
+        # method on some node is not seen: the nodes are only known at run time.)
+        b.guards.require_is(guards.attr(guards.const(cls), name), static)
+        if getter is not None:
+            return b.inline(getter, (ref,), {}, code, offset)
         return types.MethodType(static, ref)
     try:
         kind, value_cls, python_type = objects.read_kind(

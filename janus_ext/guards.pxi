@@ -1,0 +1,439 @@
+# Entry guards (built by janus/guards.py), included by janus_ext.pyx.  An accessor says
+# where a value is read from, a guard what it must be.  check_guards runs before every
+# graph call, so it reads each accessor once per check (memo) and stops at the first
+# failure.
+#
+# Reads are static: no accessor runs the program's Python code (DESIGN.md §6, "guard
+# checks are pure").  A counting descriptor read through getattr here advanced 5x faster
+# under janus than eagerly.  An attribute is found where CPython finds it -- a data
+# descriptor on the type, then the instance __dict__, then a non-data descriptor or
+# plain class attribute -- but only where finding it runs no Python: a property, a user
+# descriptor's __get__, a __getattr__ fallback or a custom __getattribute__ make the
+# value unreadable, and a guard on an unreadable value fails.  A method is read as the
+# raw object of the class dict (the function, staticmethod or classmethod), so that an
+# identity guard on it holds at every call: a bound method is new at every read.
+# The one read that calls Python is A_PROP, which the builder records only for a
+# property whose getter belongs to TensorFlow or Keras (model.trainable_variables).
+#
+# Constants compare exactly: same type, and for floats the same bits (0.0 is not -0.0,
+# a NaN matches itself), recursively through tuples; 1, 1.0 and True never match.
+
+import types as _types
+
+from libc.string cimport memcmp
+from cpython.object cimport PyTypeObject, Py_TYPE
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
+
+cdef extern from "Python.h":
+    PyObject *_PyType_Lookup(PyTypeObject *type, object name)   # borrowed; never raises
+    PyObject **_PyObject_GetDictPtr(object obj)                  # NULL: no __dict__
+    bint PyType_Check(object obj)
+    bint PyCell_Check(object obj)
+
+cdef enum:
+    _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
+
+cdef enum:
+    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT
+
+# Accessors: (A_ARG, index) · (A_GLOBAL, globals, builtins, name) · (A_ATTR, base, name):
+# the static read · (A_ITEM, base, key) · (A_TYPE, base) · (A_CELL, base) ·
+# (A_LOOKUP, base, name): what type(base)'s MRO holds under name, raw · (A_OWN, base,
+# name): base's own __dict__ entry · (A_PROP, base, name, property): a library
+# property's getter, if type(base) still holds that property · (A_CONST, obj): obj.
+A_ARG, A_GLOBAL, A_ATTR, A_ITEM, A_TYPE, A_CELL = (
+    _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL)
+A_LOOKUP, A_OWN, A_PROP, A_CONST = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
+# G_ABSENT holds when its accessor (an A_OWN) finds nothing on a readable base.
+G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT = (
+    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT)
+
+cdef object _MISSING = object()
+cdef object _NOT_READ = object()
+cdef type _FUNCTION = _types.FunctionType
+cdef type _MEMBER = _types.MemberDescriptorType
+cdef type _GETSET = _types.GetSetDescriptorType
+cdef type _METHOD_DESCRIPTOR = _types.MethodDescriptorType
+cdef type _WRAPPER_DESCRIPTOR = _types.WrapperDescriptorType
+cdef type _CLASSMETHOD_DESCRIPTOR = _types.ClassMethodDescriptorType
+cdef object _OBJECT_GETATTRIBUTE = object.__dict__["__getattribute__"]
+cdef object _MODULE_GETATTRIBUTE = _types.ModuleType.__dict__["__getattribute__"]
+cdef object _TYPE_GETATTRIBUTE = type.__dict__["__getattribute__"]
+cdef object _LIST_GETITEM = list.__dict__["__getitem__"]
+cdef object _TUPLE_GETITEM = tuple.__dict__["__getitem__"]
+cdef object _DICT_GETITEM = dict.__dict__["__getitem__"]
+
+
+# -- exact values -------------------------------------------------------------------
+
+cdef bint _same_value(object a, object b) except -1:
+    """Same type and same value, as the program can observe it; objects other than
+    Python constants only by identity (their __eq__ is the program's code)."""
+    cdef type kind = type(a)
+    cdef double x, y
+    cdef Py_ssize_t i, n
+    if a is b:
+        return True
+    if kind is not type(b):
+        return False
+    if kind is int or kind is str or kind is bytes:
+        return a == b
+    if kind is float:
+        x, y = a, b
+        return memcmp(&x, &y, sizeof(double)) == 0
+    if kind is complex:
+        x, y = a.real, b.real
+        if memcmp(&x, &y, sizeof(double)) != 0:
+            return False
+        x, y = a.imag, b.imag
+        return memcmp(&x, &y, sizeof(double)) == 0
+    if kind is tuple:
+        n = PyTuple_GET_SIZE(a)
+        if n != PyTuple_GET_SIZE(b):
+            return False
+        for i in range(n):
+            if not _same_value(<object>PyTuple_GET_ITEM(a, i), <object>PyTuple_GET_ITEM(b, i)):
+                return False
+        return True
+    return False         # bool, None: identity above; other objects: identity only
+
+
+cdef Py_ssize_t _static_len(object value) except -2:
+    """len() of a builtin container, -1 for anything whose __len__ could be Python."""
+    cdef type kind = type(value)
+    if (kind is list or kind is tuple or kind is dict or kind is str or kind is bytes
+            or kind is set or kind is frozenset):
+        return len(value)
+    return -1
+
+
+# -- static reads -------------------------------------------------------------------
+
+cdef inline bint _binds_without_python(type kind):
+    # Descriptors whose raw class-dict object a static read returns: the builder binds
+    # them itself (MethodType, __func__), which runs no Python code.
+    return (kind is _FUNCTION or kind is staticmethod or kind is classmethod
+            or kind is _METHOD_DESCRIPTOR or kind is _WRAPPER_DESCRIPTOR
+            or kind is _CLASSMETHOD_DESCRIPTOR)
+
+
+cdef object _own_attr(object base, object name):
+    """base's own __dict__ entry (a module's dict for a module), or _MISSING."""
+    cdef PyObject **slot = _PyObject_GetDictPtr(base)
+    cdef PyObject *found
+    if slot == NULL or slot[0] == NULL:
+        return _MISSING
+    d = <object>slot[0]
+    if type(d) is not dict:
+        return _MISSING
+    found = PyDict_GetItemWithError(d, name)
+    if found == NULL:
+        return _MISSING
+    return <object>found
+
+
+cdef object _class_attr(object cls, object name):
+    """cls.name for a class, following type.__getattribute__'s order, or _MISSING."""
+    cdef PyTypeObject *meta = Py_TYPE(cls)
+    cdef PyObject *on_meta
+    cdef PyObject *found
+    if _PyType_Lookup(meta, "__getattribute__") != <PyObject *>_TYPE_GETATTRIBUTE:
+        return _MISSING
+    on_meta = _PyType_Lookup(meta, name)
+    if on_meta != NULL and Py_TYPE(<object>on_meta).tp_descr_set != NULL:
+        return _MISSING        # __name__, __doc__, a metaclass property: not static
+    found = _PyType_Lookup(<PyTypeObject *>cls, name)
+    if found != NULL:
+        descr = <object>found
+        kind = type(descr)
+        # On a class, functions, properties and C descriptors are their own value.
+        if (Py_TYPE(descr).tp_descr_get == NULL or _binds_without_python(kind)
+                or kind is property or kind is _MEMBER or kind is _GETSET):
+            return descr
+        return _MISSING
+    if on_meta != NULL and Py_TYPE(<object>on_meta).tp_descr_get == NULL:
+        return <object>on_meta
+    return _MISSING
+
+
+cdef object _static_attr(object base, object name):
+    """base.name as CPython finds it, where finding it runs no Python, else _MISSING."""
+    cdef PyTypeObject *tp
+    cdef PyObject *found
+    if type(name) is not str:
+        return _MISSING
+    if PyType_Check(base):
+        return _class_attr(base, name)
+    tp = Py_TYPE(base)
+    found = _PyType_Lookup(tp, "__getattribute__")
+    if found != <PyObject *>_OBJECT_GETATTRIBUTE and found != <PyObject *>_MODULE_GETATTRIBUTE:
+        return _MISSING
+    found = _PyType_Lookup(tp, name)
+    if found != NULL and Py_TYPE(<object>found).tp_descr_set != NULL:
+        descr = <object>found
+        if type(descr) is _MEMBER:       # a __slots__ field: C code reads it
+            try:
+                return descr.__get__(base, type(base))
+            except AttributeError:
+                return _MISSING
+        return _MISSING                  # a property or another data descriptor
+    value = _own_attr(base, name)
+    if value is not _MISSING or found == NULL:
+        return value                     # an unfound name: AttributeError or __getattr__
+    descr = <object>found
+    if Py_TYPE(descr).tp_descr_get == NULL or _binds_without_python(type(descr)):
+        return descr
+    return _MISSING                      # a non-data descriptor with its own __get__
+
+
+cdef object _type_lookup(object cls, object name):
+    cdef PyObject *found
+    if type(name) is not str or not PyType_Check(cls):
+        return _MISSING
+    found = _PyType_Lookup(<PyTypeObject *>cls, name)
+    return _MISSING if found == NULL else <object>found
+
+
+cdef object _library_property(object base, object name, object prop):
+    # Recorded only for TensorFlow/Keras getters (janus/attributes.py): it runs the
+    # library's Python, never the program's, while the class still holds `prop`.
+    cdef PyTypeObject *tp = Py_TYPE(base)
+    if _PyType_Lookup(tp, "__getattribute__") != <PyObject *>_OBJECT_GETATTRIBUTE:
+        return _MISSING
+    if type(name) is not str or _PyType_Lookup(tp, name) != <PyObject *>prop:
+        return _MISSING
+    return prop.fget(base)
+
+
+cdef object _dict_item(object d, object key):
+    """d[key] where the stored key has key's exact type and value, else _MISSING: a
+    read of key 1 must not find True or 1.0.  Keys other than str are scanned, so that
+    no __hash__ or __eq__ of the program runs."""
+    cdef PyObject *k
+    cdef PyObject *v
+    cdef PyObject *found
+    cdef Py_ssize_t pos = 0
+    if type(key) is str:        # only a str equals a str (str subclasses aside)
+        found = PyDict_GetItemWithError(d, key)
+        return _MISSING if found == NULL else <object>found
+    while PyDict_Next(d, &pos, &k, &v):
+        if _same_value(<object>k, key):
+            return <object>v
+    return _MISSING
+
+
+cdef object _static_item(object base, object key):
+    """base[key] for a dict, list or tuple whose __getitem__ is the builtin one (no
+    subclass __getitem__ or __missing__ runs), else _MISSING."""
+    cdef type kind = type(base)
+    cdef Py_ssize_t i, n
+    if kind is dict:
+        return _dict_item(base, key)
+    if kind is not list and kind is not tuple:
+        found = _type_lookup(kind, "__getitem__")
+        if isinstance(base, dict) and found is _DICT_GETITEM:
+            return _dict_item(base, key)
+        if not ((isinstance(base, list) and found is _LIST_GETITEM) or
+                (isinstance(base, tuple) and found is _TUPLE_GETITEM)):
+            return _MISSING
+    if type(key) is not int and type(key) is not bool:
+        return _MISSING
+    try:
+        i = key
+    except OverflowError:
+        return _MISSING
+    if isinstance(base, list):
+        n = PyList_GET_SIZE(base)
+        if i < 0:
+            i += n
+        return <object>PyList_GET_ITEM(base, i) if 0 <= i < n else _MISSING
+    n = PyTuple_GET_SIZE(base)
+    if i < 0:
+        i += n
+    return <object>PyTuple_GET_ITEM(base, i) if 0 <= i < n else _MISSING
+
+
+cdef object _access(tuple acc, tuple args, dict memo):
+    cdef Py_ssize_t key = <Py_ssize_t><void *>acc
+    cdef PyObject *cell_value
+    cdef long kind
+    value = memo.get(key, _NOT_READ)
+    if value is not _NOT_READ:
+        return value
+    kind = acc[0]
+    if kind == _A_ARG:
+        value = args[acc[1]]
+    elif kind == _A_GLOBAL:     # (A_GLOBAL, globals, builtins, name): LOAD_GLOBAL's lookup
+        value = (<dict>acc[1]).get(acc[3], _MISSING)
+        if value is _MISSING:
+            value = (<dict>acc[2]).get(acc[3], _MISSING)
+    elif kind == _A_CONST:
+        value = acc[1]
+    else:
+        base = _access(<tuple>acc[1], args, memo)
+        if base is _MISSING:
+            value = _MISSING
+        elif kind == _A_ATTR:
+            value = _static_attr(base, acc[2])
+        elif kind == _A_ITEM:
+            value = _static_item(base, acc[2])
+        elif kind == _A_LOOKUP:
+            value = _type_lookup(type(base), acc[2])
+        elif kind == _A_OWN:
+            value = _own_attr(base, acc[2]) if type(acc[2]) is str else _MISSING
+        elif kind == _A_PROP:
+            value = _library_property(base, acc[2], acc[3])
+        elif kind == _A_TYPE:
+            value = type(base)
+        elif kind == _A_CELL:
+            cell_value = PyCell_GET(<PyObject *>base) if PyCell_Check(base) else NULL
+            value = _MISSING if cell_value == NULL else <object>cell_value
+        else:
+            raise ValueError(f"janus_ext: unknown accessor kind {kind}")
+    memo[key] = value
+    return value
+
+
+# -- guards -------------------------------------------------------------------------
+
+cdef bint _shape_matches(tuple shape, tuple pattern):
+    cdef Py_ssize_t i, n = len(pattern)
+    if len(shape) != n:
+        return False
+    for i in range(n):
+        if pattern[i] is not None and shape[i] != pattern[i]:
+            return False
+    return True
+
+
+cdef tuple _shape_of(object value):
+    shape = getattr(value, "_shape_tuple", None)   # EagerTensor: no TensorShape built
+    if shape is not None:
+        return shape()
+    return tuple(value.shape)
+
+
+cdef bint _same_objects(object value, tuple expected) except -1:
+    """The list or tuple storage of `value` holds exactly `expected`'s objects; read
+    from the storage, so a subclass's __iter__ or __len__ does not run."""
+    cdef Py_ssize_t i, n = PyTuple_GET_SIZE(expected)
+    if isinstance(value, list):
+        if PyList_GET_SIZE(value) != n:
+            return False
+        for i in range(n):
+            if PyList_GET_ITEM(value, i) != PyTuple_GET_ITEM(expected, i):
+                return False
+        return True
+    if isinstance(value, tuple):
+        if PyTuple_GET_SIZE(value) != n:
+            return False
+        for i in range(n):
+            if PyTuple_GET_ITEM(value, i) != PyTuple_GET_ITEM(expected, i):
+                return False
+        return True
+    return False
+
+
+cdef bint _same_keys(object d, tuple keys) except -1:
+    cdef PyObject *k
+    cdef PyObject *v
+    cdef Py_ssize_t pos = 0, i = 0, n = PyTuple_GET_SIZE(keys)
+    if len(d) != n:
+        return False
+    while PyDict_Next(d, &pos, &k, &v):
+        if not _same_value(<object>k, <object>PyTuple_GET_ITEM(keys, i)):
+            return False
+        i += 1
+    return True
+
+
+cdef bint _holds(tuple guard, object value) except -1:
+    cdef long kind = guard[0]
+    if kind == _G_IS:
+        return value is guard[2]
+    if kind == _G_EQ:           # (G_EQ, acc, type, value)
+        return type(value) is guard[2] and _same_value(value, guard[3])
+    if kind == _G_TYPE:
+        return type(value) is guard[2]
+    if kind == _G_TENSOR:       # (G_TENSOR, acc, type, dtype, shape pattern)
+        return (type(value) is guard[2] and value.dtype == guard[3]
+                and _shape_matches(_shape_of(value), <tuple>guard[4]))
+    if kind == _G_ELEMENTS:     # (G_ELEMENTS, acc, type, (objects...)): same objects, in order
+        return type(value) is guard[2] and _same_objects(value, <tuple>guard[3])
+    if kind == _G_KEYS:         # (G_KEYS, acc, (keys...)): a dict with exactly these keys
+        return type(value) is dict and _same_keys(value, <tuple>guard[2])
+    if kind == _G_LEN:
+        return _static_len(value) == guard[2]
+    if kind == _G_ABSENT:
+        return False            # a value was found
+    raise ValueError(f"janus_ext: unknown guard kind {kind}")
+
+
+def check_guards(tuple guards, tuple args):
+    """Index of the first guard that fails for a call with `args`, or -1 if all hold.
+    A guard whose value cannot be read statically (missing, or only reachable through
+    the program's code) fails, except G_ABSENT, which wants exactly that."""
+    cdef dict memo = {}
+    cdef Py_ssize_t i
+    cdef tuple guard
+    cdef long kind
+    for i in range(len(guards)):
+        guard = <tuple>guards[i]
+        try:
+            value = _access(<tuple>guard[1], args, memo)
+            if value is _MISSING:
+                kind = guard[0]
+                if (kind == _G_ABSENT and
+                        _access(<tuple>(<tuple>guard[1])[1], args, memo) is not _MISSING):
+                    continue
+                return i
+            if not _holds(guard, value):
+                return i
+        except Exception:
+            return i
+    return -1
+
+
+def read_accessor(tuple acc, tuple args, default=None):
+    """The value an accessor reads for a call with `args` (call-time reads, relaxation,
+    explanations); `default` when it cannot be read statically."""
+    value = _access(acc, args, {})
+    return default if value is _MISSING else value
+
+
+def static_getattr(obj, name, default=None):
+    """obj.name as the guard checker reads it (A_ATTR): the value CPython would find,
+    with methods as the raw class-dict object; `default` where finding it would run
+    Python code (a property, a descriptor's __get__, __getattr__) or nothing is there."""
+    value = _static_attr(obj, name)
+    return default if value is _MISSING else value
+
+
+def own_attr(obj, name, default=None):
+    """obj's own __dict__ entry `name` (A_OWN), or `default`."""
+    value = _own_attr(obj, name) if type(name) is str else _MISSING
+    return default if value is _MISSING else value
+
+
+def type_lookup(cls, name, default=None):
+    """What cls's MRO holds under `name`, raw (A_LOOKUP on an instance of cls)."""
+    value = _type_lookup(cls, name)
+    return default if value is _MISSING else value
+
+
+def static_item(container, key, default=None):
+    """container[key] as the guard checker reads it (A_ITEM), or `default`."""
+    value = _static_item(container, key)
+    return default if value is _MISSING else value
+
+
+def same_value(a, b):
+    """True when `a` and `b` are the same Python value in every observable way (G_EQ)."""
+    return _same_value(a, b)
+
+
+def static_len(value):
+    """len() of a builtin container as G_LEN reads it; -1 for any other object."""
+    return _static_len(value)
