@@ -547,7 +547,7 @@ class Builder:
                     self.promote(tensor, python_type)
                 return tuple(tensor for tensor, _ in pair)
             else:
-                result, python_type = numbers.minimum_or_maximum(name, *args, kinds)
+                result, python_type = numbers.minimum_or_maximum(name, *args, kinds, self.check)
         except numbers.NotRepresentable as exc:
             raise Unsupported(exc.args[0], code, offset) from exc
         self.promote(result, python_type)

@@ -13,6 +13,7 @@ ZeroDivisionError or computes the big int exactly as it would have.
 `check(condition, reason)` is the builder's: it adds the in-graph check.
 """
 
+import numpy as np
 import tensorflow as tf
 
 NUMBERS = (bool, int, float)
@@ -37,7 +38,9 @@ def call_time_tensor(value, dtype):
     """A Python number read when a graph is called → its tensor at the carry width."""
     if type(value) is int and dtype == tf.int64 and not INT64_MIN <= value <= INT64_MAX:
         raise OutOfRange("a Python int beyond int64 read at call time")
-    return tf.convert_to_tensor(value, dtype)
+    # Through a 0-d array: eager TF caches scalar conversions by value, and 0.0 == -0.0,
+    # so tf.convert_to_tensor(0.0) can return an earlier -0.0 (measured, TF 2.21).
+    return tf.convert_to_tensor(np.array(value, dtype.as_numpy_dtype))
 
 
 class NotRepresentable(Exception):
@@ -168,18 +171,54 @@ def _int_power(base, exponent, exponent_kind, check):
     return result, int
 
 
+def _subnormal(x):
+    """From the bits: TF's CPU kernels treat subnormal inputs as zero (DAZ), so even a
+    comparison cannot tell."""
+    bits = tf.bitcast(x, tf.int64)
+    exponent = tf.bitwise.bitwise_and(tf.bitwise.right_shift(bits, 52), 0x7FF)
+    mantissa = tf.bitwise.bitwise_and(bits, (1 << 52) - 1)
+    return tf.logical_and(tf.equal(exponent, 0), tf.not_equal(mantissa, 0))
+
+
+def _normal(check, *floats):
+    for x in floats:
+        check(tf.logical_not(_subnormal(x)), "a subnormal float (TF flushes them to zero)")
+
+
+def _not_flushed(check, result, exactly_zero):
+    """TF's kernels flush a subnormal result to zero (FTZ), Python keeps it: a zero
+    where Python's exact result is not zero was flushed."""
+    check(tf.logical_or(tf.not_equal(result, 0.0), exactly_zero),
+          "a float result below the normal range (TF flushes it to zero)")
+
+
 def _float_binary(symbol, a, b, check):
+    _normal(check, a, b)
     if symbol == "+":
-        return a + b
+        r = a + b
+        _not_flushed(check, r, tf.equal(a, -b))
+        return r
     if symbol == "-":
-        return a - b
+        r = a - b
+        _not_flushed(check, r, tf.equal(a, b))
+        return r
     if symbol == "*":
-        return a * b
+        r = a * b
+        _not_flushed(check, r, tf.logical_or(tf.equal(a, 0.0), tf.equal(b, 0.0)))
+        return r
     if symbol == "/":
         check(tf.not_equal(b, 0.0), "float division by zero")
-        return _divide(a, b)
+        r = _divide(a, b)
+        _not_flushed(check, r, tf.logical_or(tf.equal(a, 0.0), tf.math.is_inf(b)))
+        return r
     if symbol in ("//", "%"):
         check(tf.not_equal(b, 0.0), "float floor division or modulo by zero")
+        # fmod of numbers this far from the subnormal range is never subnormal.
+        for x in (a, b):
+            check(tf.logical_or(tf.logical_or(tf.equal(x, 0.0),
+                                              tf.logical_not(tf.math.is_finite(x))),
+                                tf.abs(x) >= 2.0 ** -960),
+                  "float floor division or modulo near the subnormal range")
         safe = tf.where(tf.equal(b, 0.0), tf.ones_like(b), b)
         div, mod = _float_divmod(a, safe)
         return div if symbol == "//" else mod
@@ -192,6 +231,7 @@ def _float_binary(symbol, a, b, check):
               "a negative float to a fractional power is complex")
         check(tf.logical_or(tf.math.is_finite(r), tf.logical_not(finite_in)),
               "float ** overflowed")
+        _not_flushed(check, r, tf.logical_or(tf.equal(a, 0.0), tf.logical_not(finite_in)))
         return r
     raise NotRepresentable(f"float operator {symbol}")
 
@@ -233,13 +273,17 @@ def compare(symbol, left, right, kinds, check):
             int_kind = lk if lk is not float else rk
             check(tf.abs(_as_int(as_int, int_kind)) <= EXACT_INT_IN_FLOAT,
                   "int compared with a float beyond 2**53")
-        return COMPARE[symbol](_as_float(left, lk), _as_float(right, rk))
+        a, b = _as_float(left, lk), _as_float(right, rk)
+        _normal(check, a, b)
+        return COMPARE[symbol](a, b)
     return COMPARE[symbol](_as_int(left, lk), _as_int(right, rk))
 
 
 def negative(value, kind, check):
     if kind is float:
-        return -carry(value, float), float
+        x = carry(value, float)
+        _normal(check, x)
+        return -x, float
     a = _as_int(value, kind)
     _overflow_check(check, tf.equal(a, INT64_MIN), "negation")
     return -a, int
@@ -247,7 +291,9 @@ def negative(value, kind, check):
 
 def absolute(value, kind, check):
     if kind is float:
-        return tf.abs(carry(value, float)), float
+        x = carry(value, float)
+        _normal(check, x)
+        return tf.abs(x), float
     a = _as_int(value, kind)
     _overflow_check(check, tf.equal(a, INT64_MIN), "abs()")
     return tf.abs(a), int
@@ -284,7 +330,7 @@ def round_half_even(value, kind, check):
     return to_int(tf.round(carry(value, float)), float, check), int
 
 
-def minimum_or_maximum(which, left, right, kinds):
+def minimum_or_maximum(which, left, right, kinds, check):
     """min(a, b)/max(a, b): Python returns the first argument unless the second is
     strictly smaller (larger), NaNs included."""
     kind = kinds[0]
@@ -292,6 +338,8 @@ def minimum_or_maximum(which, left, right, kinds):
         raise NotRepresentable(f"{which}() of a {kinds[0].__name__} and a "
                                f"{kinds[1].__name__} (the result's type depends on values)")
     a, b = carry(left, kind), carry(right, kind)
+    if kind is float:
+        _normal(check, a, b)
     takes_second = (b < a) if which == "min" else (b > a)
     if kind is bool:
         takes_second = tf.cast(b, tf.int8) < tf.cast(a, tf.int8) if which == "min" else \
