@@ -13,16 +13,12 @@ def runs(tmp_path_factory):
     return run_both_modes(PROGRAM, tmp_path_factory.mktemp("stats"))
 
 
-def known_wrong(name, mechanism):
-    return pytest.param(name, marks=pytest.mark.xfail(
-        strict=True, reason=f"known wrong: {mechanism}; see tests/KNOWN_WRONG.md"))
-
-
 @pytest.mark.parametrize("name", [
     "bn", "bn_variables", "lstm_fixed", "lstm_varying", "branch", "loops", "returns",
     "halving", "with", "with_state",
-    known_wrong("merged", "a Python float two cond arms leave becomes float32"),
-    known_wrong("carried", "a Python number a while loop carries becomes float32/int32"),
+    # Python numbers merged by a cond and carried by a while loop keep Python's width
+    # (runtime/janus/numbers.py); they were float32/int32 before.
+    "merged", "carried",
 ])
 def test_results_match_the_interpreter(runs, name):
     assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)

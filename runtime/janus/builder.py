@@ -22,8 +22,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (attributes, bytecode, control, frame, guards, heap, inputs, objects,
-               recursive_calls)
+from . import (attributes, bytecode, control, frame, guards, heap, inputs, numbers,
+               objects, recursive_calls)
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -126,6 +126,11 @@ def _module_of_callable(fn) -> str:
     return module or ""
 
 
+# Builtins that compute on Python numbers; on promoted ones numbers.py gives them
+# Python's results.
+NUMBER_BUILTINS = (float, int, abs, round, min, max, divmod)
+
+
 class Builder:
     """Symbolically executes one call; see the module docstring."""
 
@@ -149,6 +154,8 @@ class Builder:
         self.entered: list = []               # context managers to leave on failure
         self.profile = profile or {}          # the root code's branch counts
         self.relaxed = relaxed or set()       # (code, offset): never speculate again
+        self.number_checks: list = []        # (assert op, reason) in order (numbers.py)
+        self.where = (code, 0)                 # the instruction being built, for messages
         self.assumptions: list = []           # (assert op, (code, offset)) in order
         self.region_depth = 0                 # > 0 inside a cond arm or loop body
         self.region_serial = [0]              # serials of the open regions, innermost last
@@ -196,6 +203,19 @@ class Builder:
                    f"{_line_of(code, offset)}")
         op = tf.debugging.Assert(condition, [message])
         self.assumptions.append((op, key))
+
+    def check(self, condition, reason):
+        """An in-graph check that an operation on Python numbers gives Python's result
+        (numbers.py).  Failing it sends the call to the interpreter; the graph stays."""
+        static = tf.get_static_value(condition)
+        if static is not None:
+            if bool(static):
+                return
+            raise Raises(f"{reason} (known when building)", *self.where)
+        index = len(self.number_checks)
+        code, offset = self.where
+        message = f"janus-check {index}: {reason} at {code.co_qualname}:{_line_of(code, offset)}"
+        self.number_checks.append((tf.debugging.Assert(condition, [message]), reason))
 
     def promote(self, tensor, python_type):
         """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""
@@ -394,9 +414,14 @@ class Builder:
             # varying length becomes a while loop instead of a rebuild per length.
             if owner.shape.rank is None:
                 raise Unsupported("the rank of a tensor is unknown", code, offset)
-            dynamic = tf.shape(owner)
-            return tuple(d if d is not None else dynamic[i]
-                         for i, d in enumerate(owner.shape.as_list()))
+            dynamic = tf.shape(owner, out_type=tf.int64)
+            dims = []
+            for i, d in enumerate(owner.shape.as_list()):
+                if d is None:
+                    d = dynamic[i]
+                    self.promote(d, int)     # a Python int to the program, not a tensor
+                dims.append(d)
+            return tuple(dims)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
@@ -423,15 +448,8 @@ class Builder:
             self.no_writes_in_regions("print", code, offset)
             self.heap.call_with_effect(print, self.snapshot(args), self.snapshot(kwargs))
             return None
-        if fn in (float, int) and len(args) == 1 and not kwargs and is_symbolic(args[0]):
-            value = args[0]
-            if value.shape.num_elements() != 1:
-                raise Unsupported(f"{fn.__name__}() of a tensor of shape {value.shape}",
-                                  code, offset)
-            dtype = tf.float64 if fn is float else tf.int64
-            result = tf.cast(tf.reshape(value, ()), dtype)
-            self.promote(result, fn)
-            return result
+        if fn in NUMBER_BUILTINS and any(is_symbolic(a) for a in args):
+            return self._number_builtin(fn, args, kwargs, code, offset)
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
         if fn is tf.constant and args and has_symbolic(args[0]):
@@ -484,7 +502,8 @@ class Builder:
                 # eager call creates them, as it would without janus.
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
-            result = fn(*args, **kwargs)
+            wrap = self.as_eager_number
+            result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
             self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
             return result
         call_impl = janus_ext.type_lookup(type(fn), "__call__")
@@ -498,6 +517,49 @@ class Builder:
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
 
+    def _number_builtin(self, fn, args, kwargs, code, offset):
+        """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
+        float()/int() of a one-element tensor (numbers.py)."""
+        kinds = [numbers.python_type_of(a, self.promoted) for a in args]
+        unknown = [k for k, a in zip(kinds, args) if k not in numbers.NUMBERS]
+        name = fn.__name__
+        if kwargs or control.MIXED in kinds or (unknown and fn not in (float, int)) or \
+                (fn in (float, int, abs, round) and len(args) != 1) or \
+                (fn in (min, max, divmod) and len(args) != 2):
+            raise Unsupported(f"{name}() of a tensor", code, offset)
+        try:
+            if fn in (float, int):
+                value = args[0]
+                if kinds[0] is None and value.shape.num_elements() != 1:
+                    raise Unsupported(f"{name}() of a tensor of shape {value.shape}",
+                                      code, offset)
+                if fn is float:
+                    result, python_type = numbers.to_float(value, kinds[0]), float
+                else:
+                    result, python_type = numbers.to_int(value, kinds[0], self.check), int
+            elif fn is abs:
+                result, python_type = numbers.absolute(args[0], kinds[0], self.check)
+            elif fn is round:
+                result, python_type = numbers.round_half_even(args[0], kinds[0], self.check)
+            elif fn is divmod:
+                pair = [numbers.binary(s, *args, kinds, self.check) for s in ("//", "%")]
+                for tensor, python_type in pair:
+                    self.promote(tensor, python_type)
+                return tuple(tensor for tensor, _ in pair)
+            else:
+                result, python_type = numbers.minimum_or_maximum(name, *args, kinds, self.check)
+        except numbers.NotRepresentable as exc:
+            raise Unsupported(exc.args[0], code, offset) from exc
+        self.promote(result, python_type)
+        return result
+
+    def as_eager_number(self, value):
+        """A promoted number given to a TF or Keras function converts as eager converts
+        the Python number it stands for (numbers.EagerNumber)."""
+        kind = self.promoted.get(id(value)) if is_symbolic(value) else None
+        return numbers.EagerNumber(value, kind, self.check) if kind in numbers.NUMBERS \
+            else value
+
     def _pack_constant(self, value, dtype, code, offset):
         if type(value) in (list, tuple):
             return tf.stack([self._pack_constant(v, dtype, code, offset) for v in value])
@@ -506,8 +568,9 @@ class Builder:
         python_type = self.promoted.get(id(value))
         if python_type == control.MIXED:
             raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
-        if dtype is None:
-            dtype = {int: tf.int32, float: tf.float32, bool: tf.bool}.get(python_type)
+        if python_type in numbers.NUMBERS:
+            return tf.convert_to_tensor(numbers.EagerNumber(value, python_type, self.check),
+                                        dtype)
         return value if dtype is None else tf.cast(value, dtype)
 
     def _is_library_callable(self, fn):

@@ -16,7 +16,7 @@ Python numbers are promoted; anything else that differs is refused with a reason
 
 import tensorflow as tf
 
-from . import bytecode, cfg as cfg_module
+from . import bytecode, cfg as cfg_module, numbers
 
 PYTHON_NUMBERS = (bool, int, float)
 # A merged value that is a tensor on one path and a Python number on another: usable in
@@ -266,6 +266,12 @@ def _merge_plan(frame, ins, first, second):
             frame.fail(f"{_describe(slot)} is a {type(x).__name__} on one arm of a branch "
                        f"on a tensor and a {type(y).__name__} on the other", ins)
         dtype = next((v.dtype for v in (x, y) if is_symbolic(v)), None)
+        if dtype is None:
+            # Python numbers on both arms travel at Python's width (numbers.CARRY); an
+            # int on one arm and a float on the other is MIXED after the merge (_apply).
+            kinds = {type(x), type(y)}
+            dtype = numbers.CARRY[kinds.pop() if len(kinds) == 1 else
+                                  float if float in kinds else int]
         plan[slot] = dtype
     return plan
 
@@ -281,7 +287,13 @@ def _describe(slot):
 
 def _outputs(end, plan):
     slots = _slots(end)
-    return [tf.convert_to_tensor(slots[slot], dtype=dtype) for slot, dtype in plan.items()]
+    return [_tensor_of(slots[slot], dtype) for slot, dtype in plan.items()]
+
+
+def _tensor_of(value, dtype):
+    if type(value) in PYTHON_NUMBERS and dtype in (tf.int64, tf.float64):
+        return numbers.carry(value, float if dtype == tf.float64 else int)
+    return tf.convert_to_tensor(value, dtype=dtype)
 
 
 def _apply(frame, plan, shapes, outputs, ins):
@@ -361,10 +373,14 @@ def for_range(frame, ins, symbolic_range):
             frame.fail("`return` inside a loop over a tensor range", ins)
         start = start + step
     carried = [n for n in stores if n in frame.locals]
-    counter = tf.convert_to_tensor(start, dtype=stop.dtype)
+    # The loop variable is a Python int to the body (range() yields ints), so it is a
+    # promoted int64 (numbers.py), whatever the bound's dtype.
+    stop = tf.cast(stop, tf.int64)
+    counter = tf.cast(tf.convert_to_tensor(start), tf.int64)
     go = (counter < stop) if _positive(step) else (counter > stop)
 
     def body_start(sub, index):
+        sub.b.promote(index, int)
         sub.push(index)
 
     return _run_loop(frame, ins, carried, go, ins.next_offset, frozenset({ins.offset}),
@@ -387,8 +403,17 @@ def _carry(frame, ins, name, value, like=None):
     if is_symbolic(value):
         return value
     if type(value) in PYTHON_NUMBERS:
-        tensor = tf.convert_to_tensor(value)
-        return tensor if like is None else tf.cast(tensor, like.dtype)
+        # At Python's width (numbers.CARRY): float32 would round, int32 would wrap.
+        tensor = numbers.carry(value, type(value))
+        if like is None or like.dtype == tensor.dtype:
+            return tensor
+        # A real tensor before (it converts as eager converts a Python number), or a
+        # number that changes kind in the loop (refused: its type depends on the run).
+        same_kind = like.dtype.is_floating if type(value) is float else \
+            like.dtype.is_integer and type(value) is not float
+        if not same_kind:
+            frame.fail(f"local {name!r} changes type in a loop on a tensor", ins)
+        return tf.convert_to_tensor(value, like.dtype)
     if type(value) in (list, tuple):
         likes = like if type(like) is type(value) and len(like) == len(value) else \
             [None] * len(value)

@@ -15,14 +15,18 @@ import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
 
-from . import (atomic, builder, bytecode, cache, control, counters, heap, profiler,
-               recursion, startup)
+from . import (atomic, builder, bytecode, cache, control, counters, heap, numbers,
+               profiler, recursion, startup)
 
 log = logging.getLogger(__name__)
 
 DECLINE = janus_ext.DECLINE
 DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
 ASSUMPTION_FAILED = re.compile(r"janus-assumption (\d+)")
+NUMBER_CHECK_FAILED = re.compile(r"janus-check \d+: ([^\n\]]*)")
+# Calls a function's graphs may send back on a failed number check before janus stops
+# trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
+NUMBER_CHECK_LIMIT = 16
 HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
 
 
@@ -180,6 +184,7 @@ class CodeState:
         self.interpreted_calls = 0
         self.relaxed: set = set()        # decisions whose assertion failed: cond/while now
         self.raising_builds = 0
+        self.number_check_failures = 0
         self.hot_calls, self.log_events = _settings()
 
     def _event(self, message):
@@ -265,6 +270,9 @@ class CodeState:
     def _run(self, graph, args):
         try:
             result = graph.run(args)
+        except numbers.OutOfRange as exc:
+            # Read before the graph ran: nothing changed, and the graph stays.
+            return self._number_check_failed(str(exc))
         except Exception as exc:
             failed = ASSUMPTION_FAILED.search(str(exc)) \
                 if isinstance(exc, tf.errors.InvalidArgumentError) else None
@@ -278,6 +286,12 @@ class CodeState:
                 return self._fall_back(graph, f"assumption failed: branch at "
                                        f"{where[0].co_qualname}:{builder._line_of(*where)}"
                                        " went the other way; relaxed to a cond")
+            check = NUMBER_CHECK_FAILED.search(str(exc)) \
+                if isinstance(exc, tf.errors.InvalidArgumentError) else None
+            if check is not None:
+                # Python's result differs from what the graph can compute for this
+                # call (numbers.py); nothing changed, and the graph stays for others.
+                return self._number_check_failed(check.group(1).strip())
             heap_read = HEAP_READ_FAILED.search(str(exc))
             if heap_read is not None:
                 # An object the graph reached at run time did not hold what the build
@@ -293,6 +307,15 @@ class CodeState:
         self.stats.heap_reads += graph.heap_reads
         self.stats.heap_writes += len(graph.effects)
         return result
+
+    def _number_check_failed(self, reason):
+        self.number_check_failures += 1
+        self.stats.fallbacks += 1
+        self.stats.note(f"number check failed: {reason}")
+        self._event(f"number check failed, the interpreter runs this call: {reason}")
+        if self.number_check_failures >= NUMBER_CHECK_LIMIT:
+            self.give_up(f"number checks failed {NUMBER_CHECK_LIMIT} times; last: {reason}")
+        return self._interpret(None)
 
     def _fall_back(self, graph, reason):
         self.cache.drop(graph)
@@ -348,6 +371,7 @@ class CodeState:
                     (result, [e.values for e in run.heap.effects]), run, tensors, {})
             try:
                 atomic.gate(graph, [op for op, _ in run.assumptions] +
+                            [op for op, _ in run.number_checks if op.graph is graph] +
                             atomic.heap_reads(graph), tensors)
             except atomic.CycleError as exc:
                 raise builder.Unsupported(str(exc), self.code) from exc

@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import builder, bytecode, control, guards, objects
+from . import builder, bytecode, control, guards, numbers, objects
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -69,6 +69,7 @@ class Frame:
             if handler is None:
                 raise builder.Unsupported(f"instruction {ins.opname} is not converted yet",
                                   self.code, ins.offset)
+            self.b.where = (self.code, ins.offset)
             outcome = handler(ins)
             if outcome is None:
                 offset = ins.next_offset
@@ -301,33 +302,42 @@ class Frame:
         self.push(result)
 
     def _numeric(self, operation, left, right, symbol):
-        """An operator with Python's rules for numbers the graph carries as tensors:
-        such a number meeting a tensor takes the tensor's dtype, as a Python number
-        would in eager TF; meeting another number it stays a Python number."""
+        """An operator with Python's rules for numbers the graph carries (numbers.py).
+        A promoted number meeting a real tensor converts as eager converts a Python
+        number: to the tensor's dtype."""
         promoted = self.b.promoted
-        kinds = [promoted.get(id(v)) if builder.is_symbolic(v) else
-                 (type(v) if type(v) in control.PYTHON_NUMBERS else None)
-                 for v in (left, right)]
-        if not any(builder.is_symbolic(v) and promoted.get(id(v)) in control.PYTHON_NUMBERS
-                   for v in (left, right)):
+        kinds = [numbers.python_type_of(v, promoted) for v in (left, right)]
+        if not any(builder.is_symbolic(v) and kinds[i] in numbers.NUMBERS
+                   for i, v in enumerate((left, right))):
             return operation(left, right)
-        if kinds[0] is None or kinds[1] is None:      # one side is a real tensor
-            real = right if kinds[0] is not None else left
-            dtype = real.dtype.base_dtype
-            cast = [tf.cast(v, dtype) if v is not real and builder.is_symbolic(v) else v
-                    for v in (left, right)]
-            return operation(*cast)
         if control.MIXED in kinds:
             return operation(left, right)
-        if symbol in COMPARE_OPS:
-            python_type = bool
-        elif symbol.rstrip("=") == "/" or float in kinds:
-            python_type = float
-        else:
-            python_type = int
-        dtype = tf.float64 if python_type is float else tf.int64
-        cast = [tf.cast(v, dtype) if builder.is_symbolic(v) else v for v in (left, right)]
-        result = operation(*cast)
+        if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
+            real = right if kinds[0] is not None else left
+            if not builder.is_symbolic(real) and not isinstance(real, tf.Variable):
+                raise builder.Unsupported(f"{symbol} between a Python number the graph "
+                                          f"computes and a {type(real).__name__}",
+                                          *self.b.where)
+            number = left if real is right else right
+            python_type = kinds[0] if real is right else kinds[1]
+            try:
+                converted = tf.convert_to_tensor(numbers.EagerNumber(
+                    number, python_type, self.b.check), dtype=real.dtype.base_dtype)
+            except TypeError as exc:
+                raise builder.Unsupported(str(exc), *self.b.where) from exc
+            return operation(converted, real) if real is right else operation(real, converted)
+        try:
+            result, python_type = numbers.binary(symbol, left, right, kinds, self.b.check)
+        except numbers.NotRepresentable as exc:
+            raise builder.Unsupported(exc.args[0], *self.b.where) from exc
+        self.b.promote(result, python_type)
+        return result
+
+    def _unary(self, value, python_op, number_op):
+        kind = numbers.python_type_of(value, self.b.promoted)
+        if not builder.is_symbolic(value) or kind not in numbers.NUMBERS:
+            return python_op(value)
+        result, python_type = number_op(value, kind)
         self.b.promote(result, python_type)
         return result
 
@@ -354,10 +364,11 @@ class Frame:
         self.push((left not in right) if ins.arg else (left in right))
 
     def op_UNARY_NEGATIVE(self, ins):
-        self.push(-self.pop())
+        self.push(self._unary(self.pop(), operator.neg,
+                              lambda v, k: numbers.negative(v, k, self.b.check)))
 
     def op_UNARY_INVERT(self, ins):
-        self.push(~self.pop())
+        self.push(self._unary(self.pop(), operator.invert, numbers.invert))
 
     def op_UNARY_NOT(self, ins):
         truth = self._truth(self.pop(), ins)

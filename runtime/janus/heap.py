@@ -17,6 +17,8 @@ import types
 
 import tensorflow as tf
 
+from . import numbers
+
 # Container methods that change the container; replayed at commit.
 MUTATORS = {
     list: frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse",
@@ -33,7 +35,8 @@ READS_CONTENTS = {
                      "copy", "__getitem__", "__contains__", "__delitem__"}),
 }
 # Python numbers that stop being specialised when they change between calls.
-VARYING_NUMBER_DTYPES = {int: tf.int64, float: tf.float64}
+# Numbers that change between calls travel at Python's width (numbers.py).
+VARYING_NUMBER_DTYPES = {int: numbers.CARRY[int], float: numbers.CARRY[float]}
 
 
 class Effect:
@@ -89,7 +92,7 @@ class Heap:
         from janus_ext import read_accessor
 
         def closure():
-            return tf.convert_to_tensor(read_accessor(acc, holder.args), dtype)
+            return numbers.call_time_tensor(read_accessor(acc, holder.args), dtype)
 
         tensor = graph.capture_call_time_value(closure, spec)
         self.call_time_reads += 1

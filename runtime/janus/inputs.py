@@ -13,7 +13,7 @@ import functools
 import numpy as np
 import tensorflow as tf
 
-from . import builder, guards, heap, objects
+from . import builder, guards, heap, numbers, objects
 
 
 def _pointer_to(value):
@@ -64,7 +64,8 @@ class InputPlan:
             dtype = heap.VARYING_NUMBER_DTYPES[type(value)]
             b.guards.require_type(acc, type(value))
             self._add(acc, tf.TensorSpec([], dtype),
-                      functools.partial(tf.constant, dtype=dtype), ("number", type(value)))
+                      functools.partial(numbers.call_time_tensor, dtype=dtype),
+                      ("number", type(value)))
         elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
             if builder.is_symbolic(value):
                 raise builder.Unsupported(f"argument {where} is a symbolic tensor")

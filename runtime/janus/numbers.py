@@ -1,0 +1,376 @@
+"""Python numbers a graph carries (promoted numbers) → ops that compute what Python computes.
+
+A promoted number is a scalar tensor the builder tagged with the Python type it stands
+for.  It travels as CARRY[type]: bool, int64, float64, the only widths at which TF's
+arithmetic can equal Python's.  Every operator here follows CPython's rules (int/float
+mixing, true and floor division, the signs of `%`, `**` with negative exponents, exact
+int-vs-float comparison, bools as ints).  Where TF cannot give Python's result, a check
+fails inside the graph: an int beyond int64, division or modulo by zero, NaN or inf to
+int, an int too large to compare with a float exactly.  A failed check changes nothing
+(updates wait for it, atomic.py) and sends that call to the interpreter, which raises
+ZeroDivisionError or computes the big int exactly as it would have.
+
+`check(condition, reason)` is the builder's: it adds the in-graph check.
+"""
+
+import numpy as np
+import tensorflow as tf
+
+NUMBERS = (bool, int, float)
+CARRY = {bool: tf.bool, int: tf.int64, float: tf.float64}
+# What eager TF makes of a Python number given to an op with no other dtype to follow
+# (measured, TF 2.21: tf.constant(3) int32, tf.constant(2**40) int64, 0.5 float32).
+EAGER_DEFAULT = {bool: tf.bool, int: tf.int32, float: tf.float32}
+INT64_MIN = -2**63
+INT64_MAX = 2**63 - 1
+EXACT_INT_IN_FLOAT = 2**53      # ints up to this convert to float64 and compare exactly
+
+COMPARE = {"<": tf.less, "<=": tf.less_equal, "==": tf.equal, "!=": tf.not_equal,
+           ">": tf.greater, ">=": tf.greater_equal}
+
+
+class OutOfRange(Exception):
+    """A Python int beyond int64 read at call time: no graph can carry it, so the
+    interpreter runs the call."""
+
+
+def call_time_tensor(value, dtype):
+    """A Python number read when a graph is called → its tensor at the carry width."""
+    if type(value) is int and dtype == tf.int64 and not INT64_MIN <= value <= INT64_MAX:
+        raise OutOfRange("a Python int beyond int64 read at call time")
+    # Through a 0-d array: eager TF caches scalar conversions by value, and 0.0 == -0.0,
+    # so tf.convert_to_tensor(0.0) can return an earlier -0.0 (measured, TF 2.21).
+    return tf.convert_to_tensor(np.array(value, dtype.as_numpy_dtype))
+
+
+class NotRepresentable(Exception):
+    """The operation has no exact graph form (its reason says why); the builder refuses."""
+
+
+def python_type_of(value, promoted):
+    """int/float/bool for a Python number or a promoted tensor; None otherwise."""
+    if type(value) in NUMBERS:
+        return type(value)
+    return promoted.get(id(value))
+
+
+def carry(value, python_type):
+    """A Python number or promoted tensor as a tensor of CARRY[python_type]."""
+    if isinstance(value, (tf.Tensor, tf.Variable)):
+        return value if value.dtype == CARRY[python_type] else tf.cast(value, CARRY[python_type])
+    return tf.constant(python_type(value), CARRY[python_type])
+
+
+def _as_int(value, kind):
+    return carry(value, int) if kind is not bool else tf.cast(carry(value, bool), tf.int64)
+
+
+def _as_float(value, kind):
+    if kind is float:
+        return carry(value, float)
+    number = _as_int(value, kind)
+    return tf.cast(number, tf.float64)
+
+
+def binary(symbol, left, right, kinds, check):
+    """`left <symbol> right` for two Python numbers, at least one promoted →
+    (tensor, Python type of the result)."""
+    symbol = symbol.rstrip("=") if symbol not in COMPARE else symbol
+    lk, rk = kinds
+    if symbol in COMPARE:
+        return compare(symbol, left, right, kinds, check), bool
+    if symbol in ("&", "|", "^") and lk is bool and rk is bool:
+        op = {"&": tf.logical_and, "|": tf.logical_or, "^": tf.not_equal}[symbol]
+        return op(carry(left, bool), carry(right, bool)), bool
+    if float in kinds:
+        if symbol in ("&", "|", "^", "<<", ">>", "@"):
+            raise NotRepresentable(f"unsupported operand types for {symbol}: float")
+        return _float_binary(symbol, _as_float(left, lk),
+                             _as_float(right, rk), check), float
+    if symbol == "/":
+        a, b = _as_int(left, lk), _as_int(right, rk)
+        check(tf.not_equal(b, 0), "division by zero")
+        limit = tf.constant(EXACT_INT_IN_FLOAT, tf.int64)
+        # Python divides ints exactly, then rounds once; float64 does the same only
+        # while both are exact in float64.
+        check(tf.logical_and(tf.abs(a) <= limit, tf.abs(b) <= limit),
+              "int true division beyond 2**53")
+        return _divide(tf.cast(a, tf.float64), tf.cast(b, tf.float64)), float
+    if symbol == "**":
+        return _int_power(_as_int(left, lk), right, rk, check)
+    return _int_binary(symbol, _as_int(left, lk), _as_int(right, rk), check), int
+
+
+def _overflow_check(check, overflowed, what):
+    check(tf.logical_not(overflowed), f"int {what} beyond int64")
+
+
+def _int_binary(symbol, a, b, check):
+    if symbol == "+":
+        r = a + b
+        _overflow_check(check, tf.bitwise.bitwise_and(tf.bitwise.bitwise_xor(a, r),
+                                                      tf.bitwise.bitwise_xor(b, r)) < 0, "+")
+        return r
+    if symbol == "-":
+        r = a - b
+        _overflow_check(check, tf.bitwise.bitwise_and(tf.bitwise.bitwise_xor(a, b),
+                                                      tf.bitwise.bitwise_xor(a, r)) < 0, "-")
+        return r
+    if symbol == "*":
+        r = a * b
+        minimum = tf.constant(INT64_MIN, tf.int64)
+        # r / a == b unless it wrapped; a == -1 is the one divisor that itself overflows.
+        safe = tf.where(tf.logical_or(tf.equal(a, 0), tf.equal(a, -1)),
+                        tf.ones_like(a), a)
+        wrapped = tf.logical_and(tf.logical_and(tf.not_equal(a, 0), tf.not_equal(a, -1)),
+                                 tf.not_equal(tf.raw_ops.TruncateDiv(x=r, y=safe), b))
+        wrapped = tf.logical_or(wrapped, tf.logical_and(tf.equal(a, -1),
+                                                        tf.equal(b, minimum)))
+        wrapped = tf.logical_or(wrapped, tf.logical_and(tf.equal(b, -1),
+                                                        tf.equal(a, minimum)))
+        _overflow_check(check, wrapped, "*")
+        return r
+    if symbol in ("//", "%"):
+        check(tf.not_equal(b, 0), "integer division or modulo by zero")
+        minimum = tf.constant(INT64_MIN, tf.int64)
+        if symbol == "//":
+            _overflow_check(check, tf.logical_and(tf.equal(a, minimum), tf.equal(b, -1)), "//")
+        # A zero or -1 divisor never reaches the kernel (x86 traps on MIN // -1).
+        safe = tf.where(tf.logical_or(tf.equal(b, 0), tf.equal(b, -1)), tf.ones_like(b), b)
+        if symbol == "//":
+            return tf.where(tf.equal(b, -1), -a, tf.math.floordiv(a, safe))
+        return tf.where(tf.equal(b, -1), tf.zeros_like(a), tf.math.floormod(a, safe))
+    if symbol in ("&", "|", "^"):
+        op = {"&": tf.bitwise.bitwise_and, "|": tf.bitwise.bitwise_or,
+              "^": tf.bitwise.bitwise_xor}[symbol]
+        return op(a, b)
+    if symbol in ("<<", ">>"):
+        check(tf.logical_and(b >= 0, b < 63), "shift count outside 0..62")
+        shift = tf.clip_by_value(b, 0, 62)
+        if symbol == ">>":
+            return tf.bitwise.right_shift(a, shift)
+        r = tf.bitwise.left_shift(a, shift)
+        _overflow_check(check, tf.not_equal(tf.bitwise.right_shift(r, shift), a), "<<")
+        return r
+    raise NotRepresentable(f"int operator {symbol}")
+
+
+def _int_power(base, exponent, exponent_kind, check):
+    if isinstance(exponent, (tf.Tensor, tf.Variable)):
+        # Python's result is an int or a float depending on the exponent's sign.
+        raise NotRepresentable("** with an int exponent the graph computes")
+    exponent = int(exponent)
+    if exponent < 0:
+        check(tf.not_equal(base, 0), "0 cannot be raised to a negative power")
+        return tf.pow(tf.cast(base, tf.float64), float(exponent)), float
+    if exponent > 64:
+        raise NotRepresentable("int ** exponent above 64")
+    result = tf.ones_like(base)
+    for _ in range(exponent):
+        result = _int_binary("*", result, base, check)
+    return result, int
+
+
+def _subnormal(x):
+    """From the bits: TF's CPU kernels treat subnormal inputs as zero (DAZ), so even a
+    comparison cannot tell."""
+    bits = tf.bitcast(x, tf.int64)
+    exponent = tf.bitwise.bitwise_and(tf.bitwise.right_shift(bits, 52), 0x7FF)
+    mantissa = tf.bitwise.bitwise_and(bits, (1 << 52) - 1)
+    return tf.logical_and(tf.equal(exponent, 0), tf.not_equal(mantissa, 0))
+
+
+def _normal(check, *floats):
+    for x in floats:
+        check(tf.logical_not(_subnormal(x)), "a subnormal float (TF flushes them to zero)")
+
+
+def _not_flushed(check, result, exactly_zero):
+    """TF's kernels flush a subnormal result to zero (FTZ), Python keeps it: a zero
+    where Python's exact result is not zero was flushed."""
+    check(tf.logical_or(tf.not_equal(result, 0.0), exactly_zero),
+          "a float result below the normal range (TF flushes it to zero)")
+
+
+def _float_binary(symbol, a, b, check):
+    _normal(check, a, b)
+    if symbol == "+":
+        r = a + b
+        _not_flushed(check, r, tf.equal(a, -b))
+        return r
+    if symbol == "-":
+        r = a - b
+        _not_flushed(check, r, tf.equal(a, b))
+        return r
+    if symbol == "*":
+        r = a * b
+        _not_flushed(check, r, tf.logical_or(tf.equal(a, 0.0), tf.equal(b, 0.0)))
+        return r
+    if symbol == "/":
+        check(tf.not_equal(b, 0.0), "float division by zero")
+        r = _divide(a, b)
+        _not_flushed(check, r, tf.logical_or(tf.equal(a, 0.0), tf.math.is_inf(b)))
+        return r
+    if symbol in ("//", "%"):
+        check(tf.not_equal(b, 0.0), "float floor division or modulo by zero")
+        # fmod of numbers this far from the subnormal range is never subnormal.
+        for x in (a, b):
+            check(tf.logical_or(tf.logical_or(tf.equal(x, 0.0),
+                                              tf.logical_not(tf.math.is_finite(x))),
+                                tf.abs(x) >= 2.0 ** -960),
+                  "float floor division or modulo near the subnormal range")
+        safe = tf.where(tf.equal(b, 0.0), tf.ones_like(b), b)
+        div, mod = _float_divmod(a, safe)
+        return div if symbol == "//" else mod
+    if symbol == "**":
+        r = tf.pow(a, b)
+        finite_in = tf.logical_and(tf.math.is_finite(a), tf.math.is_finite(b))
+        check(tf.logical_not(tf.logical_and(tf.equal(a, 0.0), b < 0.0)),
+              "0.0 cannot be raised to a negative power")
+        check(tf.logical_not(tf.logical_and(a < 0.0, tf.not_equal(b, tf.floor(b)))),
+              "a negative float to a fractional power is complex")
+        check(tf.logical_or(tf.math.is_finite(r), tf.logical_not(finite_in)),
+              "float ** overflowed")
+        _not_flushed(check, r, tf.logical_or(tf.equal(a, 0.0), tf.logical_not(finite_in)))
+        return r
+    raise NotRepresentable(f"float operator {symbol}")
+
+
+def _divide(a, b):
+    """a / b for a nonzero b (checked before).  Not RealDiv: Grappler's constant
+    folding turns `x / const` into `x * (1 / const)`, which can differ from Python's
+    quotient in the last bit (measured: 5 / 3 gave 1.6666666666666665)."""
+    return tf.raw_ops.DivNoNan(x=a, y=b)
+
+
+def _float_divmod(vx, wx):
+    """CPython's float_divmod (Objects/floatobject.c), op for op."""
+    mod = tf.raw_ops.TruncateMod(x=vx, y=wx)            # C fmod
+    div = _divide(vx - mod, wx)
+    fix = tf.logical_and(tf.not_equal(mod, 0.0), tf.not_equal(wx < 0.0, mod < 0.0))
+    mod = tf.where(fix, mod + wx, mod)
+    div = tf.where(fix, div - 1.0, div)
+    mod = tf.where(tf.equal(mod, 0.0), _copysign(tf.zeros_like(mod), wx), mod)
+    floordiv = tf.floor(div)
+    floordiv = tf.where(div - floordiv > 0.5, floordiv + 1.0, floordiv)
+    floordiv = tf.where(tf.equal(div, 0.0), _copysign(tf.zeros_like(div), _divide(vx, wx)), floordiv)
+    return floordiv, mod
+
+
+def _copysign(magnitude, sign):
+    negative = tf.logical_or(sign < 0.0, tf.logical_and(tf.equal(sign, 0.0),
+                                                        tf.math.reciprocal(sign) < 0.0))
+    return tf.where(negative, -tf.abs(magnitude), tf.abs(magnitude))
+
+
+def compare(symbol, left, right, kinds, check):
+    lk, rk = kinds
+    if float in kinds:
+        if lk is not float or rk is not float:
+            # Python compares an int with a float exactly; float64 holds ints exactly
+            # only up to 2**53.
+            as_int = left if lk is not float else right
+            int_kind = lk if lk is not float else rk
+            check(tf.abs(_as_int(as_int, int_kind)) <= EXACT_INT_IN_FLOAT,
+                  "int compared with a float beyond 2**53")
+        a, b = _as_float(left, lk), _as_float(right, rk)
+        _normal(check, a, b)
+        return COMPARE[symbol](a, b)
+    return COMPARE[symbol](_as_int(left, lk), _as_int(right, rk))
+
+
+def negative(value, kind, check):
+    if kind is float:
+        x = carry(value, float)
+        _normal(check, x)
+        return -x, float
+    a = _as_int(value, kind)
+    _overflow_check(check, tf.equal(a, INT64_MIN), "negation")
+    return -a, int
+
+
+def absolute(value, kind, check):
+    if kind is float:
+        x = carry(value, float)
+        _normal(check, x)
+        return tf.abs(x), float
+    a = _as_int(value, kind)
+    _overflow_check(check, tf.equal(a, INT64_MIN), "abs()")
+    return tf.abs(a), int
+
+
+def invert(value, kind):
+    return tf.bitwise.invert(_as_int(value, kind)), int
+
+
+def to_int(value, kind, check):
+    """int(x): a promoted number, or any scalar tensor (eager reads it as a numpy
+    scalar first, which int() truncates)."""
+    if kind in (int, bool):
+        return _as_int(value, kind)
+    x = tf.cast(tf.reshape(value, ()), tf.float64) if kind is None else carry(value, float)
+    if kind is None and value.dtype.is_integer:
+        return tf.cast(tf.reshape(value, ()), tf.int64)
+    check(tf.logical_not(tf.math.is_nan(x)), "cannot convert float NaN to integer")
+    check(tf.logical_not(tf.math.is_inf(x)), "cannot convert float infinity to integer")
+    check(tf.abs(x) < 2.0 ** 63, "float beyond int64 converted to int")
+    return tf.cast(x, tf.int64)
+
+
+def to_float(value, kind):
+    if kind is None:
+        return tf.cast(tf.reshape(value, ()), tf.float64)
+    return _as_float(value, kind)
+
+
+def round_half_even(value, kind, check):
+    """round(x) with one argument: ints unchanged, floats to the even neighbour."""
+    if kind is not float:
+        return _as_int(value, kind), int
+    return to_int(tf.round(carry(value, float)), float, check), int
+
+
+def minimum_or_maximum(which, left, right, kinds, check):
+    """min(a, b)/max(a, b): Python returns the first argument unless the second is
+    strictly smaller (larger), NaNs included."""
+    kind = kinds[0]
+    if kinds[0] is not kinds[1]:
+        raise NotRepresentable(f"{which}() of a {kinds[0].__name__} and a "
+                               f"{kinds[1].__name__} (the result's type depends on values)")
+    a, b = carry(left, kind), carry(right, kind)
+    if kind is float:
+        _normal(check, a, b)
+    takes_second = (b < a) if which == "min" else (b > a)
+    if kind is bool:
+        takes_second = tf.cast(b, tf.int8) < tf.cast(a, tf.int8) if which == "min" else \
+            tf.cast(b, tf.int8) > tf.cast(a, tf.int8)
+    return tf.where(takes_second, b, a), kind
+
+
+def merged_kind(x_kind, y_kind):
+    """The Python type a value merged from two paths keeps, or None when the paths
+    disagree (an int on one, a float on the other: its type depends on the run)."""
+    return x_kind if x_kind is y_kind else None
+
+
+class EagerNumber:
+    """A promoted number handed to a TF function: TF converts it (`__tf_tensor__`) as
+    eager converts the Python number it stands for — to the dtype the op asks for,
+    else float32 / int32 (int64 beyond int32: a check sends those calls back)."""
+
+    __slots__ = ("tensor", "python_type", "check")
+
+    def __init__(self, tensor, python_type, check):
+        self.tensor, self.python_type, self.check = tensor, python_type, check
+
+    def __tf_tensor__(self, dtype=None, name=None):
+        if dtype is None:
+            dtype = EAGER_DEFAULT[self.python_type]
+        dtype = tf.as_dtype(dtype)
+        if self.python_type is float and not dtype.is_floating:
+            raise TypeError(f"a Python float converted to {dtype.name}")
+        if dtype.is_integer and dtype != tf.int64:
+            info = dtype.min, dtype.max
+            self.check(tf.logical_and(self.tensor >= info[0], self.tensor <= info[1]),
+                       f"a Python int outside {dtype.name} given to a TF op")
+        return tf.cast(self.tensor, dtype, name=name)

@@ -1,0 +1,248 @@
+"""runtime/janus/numbers.py against Python itself, on random and edge values.
+
+Each operation is built once into a graph whose operands are inputs (and once more with
+the right operand baked in as a constant, where Grappler's constant folding could
+rewrite it).  For every drawn pair: if every in-graph check holds, the graph's value and
+Python type must be exactly Python's (the sign of zero and NaN included); if Python
+raises, or its result is not an int64/float64/bool, some check must fail, so the call
+goes to the interpreter, which gives Python's answer by construction.
+"""
+
+import math
+import operator
+
+import numpy as np
+import pytest
+import tensorflow as tf
+from hypothesis import HealthCheck, example, given, settings, strategies as st
+
+from janus import numbers
+
+INT_EDGES = [0, 1, -1, 2, -2, 3, 7, -7, 2**31 - 1, -2**31, 2**53, 2**53 + 1, -(2**53 + 1),
+             2**62, 2**63 - 1, -2**63, 10**18]
+FLOAT_EDGES = [0.0, -0.0, 1.0, -1.0, 0.5, -0.7, 1.5, 2.5, 3.0, math.inf, -math.inf,
+               math.nan, 1e308, -1e308, 5e-324, 2.2250738585072014e-308, 2.0**53, 2.0**63,
+               -2.0**63, 0.1, 1e-300]
+
+ints = st.one_of(st.sampled_from(INT_EDGES), st.integers(-2**63, 2**63 - 1),
+                 st.integers(-100, 100))
+floats = st.one_of(st.sampled_from(FLOAT_EDGES), st.floats(allow_nan=True),
+                   st.floats(-100, 100))
+bools = st.booleans()
+VALUES = {int: ints, float: floats, bool: bools}
+
+PY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+      "//": operator.floordiv, "%": operator.mod, "&": operator.and_, "|": operator.or_,
+      "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
+      "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+      ">": operator.gt, ">=": operator.ge}
+ARITH = ["+", "-", "*", "/", "//", "%"]
+KIND_PAIRS = [(int, int), (float, float), (int, float), (float, int), (bool, int),
+              (bool, bool), (bool, float)]
+CASES = [(s, k) for s in ARITH + ["<", "<=", "==", "!=", ">", ">="] for k in KIND_PAIRS] + \
+    [(s, k) for s in ["&", "|", "^"] for k in [(int, int), (bool, bool), (bool, int)]] + \
+    [(s, (int, int)) for s in ["<<", ">>"]]
+
+SETTINGS = settings(max_examples=150, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+def graph_of(build, specs):
+    """A concrete function returning (value, [check conditions])."""
+    def fn(*args):
+        checks = []
+        value, kind = build(*args, lambda condition, reason: checks.append(condition))
+        fn.kind = kind
+        return value, (tf.stack(checks) if checks else tf.ones([0], tf.bool))
+    concrete = tf.function(fn, autograph=False).get_concrete_function(*specs)
+    return concrete, fn.kind
+
+
+def python_answer(compute):
+    try:
+        return compute(), None
+    except (ZeroDivisionError, OverflowError, ValueError, MemoryError) as exc:
+        return None, exc
+
+
+def representable(value):
+    if type(value) is int:
+        return -2**63 <= value <= 2**63 - 1
+    return type(value) in (float, bool)
+
+
+def same(got, want):
+    if type(got) is not type(want):
+        return False
+    if type(want) is float:
+        return (math.isnan(got) and math.isnan(want)) or \
+            (got == want and math.copysign(1, got) == math.copysign(1, want))
+    return got == want
+
+
+def run(concrete, kind, *args):
+    value, checks = concrete(*args)
+    if not all(checks.numpy()):
+        return None                       # the interpreter runs this call
+    value = value.numpy().item()
+    return kind(value) if kind is not bool else bool(value)
+
+
+def agree(got, want, error):
+    if got is None:
+        return True                       # fallback: the interpreter gives Python's answer
+    assert error is None, f"the graph gave {got!r} where Python raised {error!r}"
+    assert representable(want), f"the graph gave {got!r} where Python gave {want!r}"
+    assert same(got, want), f"the graph gave {got!r}, Python {want!r}"
+    return True
+
+
+def tensor(value, kind):
+    # Not tf.constant(value): eager caches scalars by value, and 0.0 == -0.0.
+    return numbers.call_time_tensor(value, numbers.CARRY[kind])
+
+
+def spec(kind):
+    return tf.TensorSpec([], numbers.CARRY[kind])
+
+
+@pytest.mark.parametrize("symbol, kinds", CASES, ids=lambda c: str(c))
+def test_binary_operations_with_both_operands_in_the_graph(symbol, kinds):
+    concrete, kind = graph_of(
+        lambda a, b, check: numbers.binary(symbol, a, b, kinds, check),
+        [spec(kinds[0]), spec(kinds[1])])
+
+    @SETTINGS
+    @given(VALUES[kinds[0]], VALUES[kinds[1]])
+    @example(*(False if k is bool else -0.0 if k is float else 0 for k in kinds))
+    def check_pair(a, b):
+        want, error = python_answer(lambda: PY[symbol](a, b))
+        got = run(concrete, kind, tensor(a, kinds[0]),
+                  tensor(b, kinds[1]))
+        agree(got, want, error)
+
+    check_pair()
+
+
+@pytest.mark.parametrize("symbol", ["/", "//", "%", "*", "+"])
+@pytest.mark.parametrize("divisor", [3, 7, 0.7, -0.7, 3.0, 10, -1])
+def test_a_constant_operand_is_not_rewritten(symbol, divisor):
+    # x / 3 must not become x * (1/3): the graph is built with the constant inside.
+    kinds = (float if isinstance(divisor, float) else int, type(divisor))
+    lhs_kind = int if symbol in ("//", "%") and type(divisor) is int else kinds[0]
+    concrete, kind = graph_of(
+        lambda a, check: numbers.binary(symbol, a, divisor, (lhs_kind, type(divisor)),
+                                        check), [spec(lhs_kind)])
+
+    @SETTINGS
+    @given(VALUES[lhs_kind])
+    def check_value(a):
+        want, error = python_answer(lambda: PY[symbol](a, divisor))
+        agree(run(concrete, kind, tensor(a, lhs_kind)), want, error)
+
+    check_value()
+
+
+@pytest.mark.parametrize("exponent", [0, 1, 2, 3, 5, 17, -1, -2])
+def test_int_powers(exponent):
+    concrete, _ = graph_of(lambda a, check: numbers._int_power(a, exponent, int, check),
+                           [spec(int)])
+    kind = int if exponent >= 0 else float
+
+    @SETTINGS
+    @given(ints)
+    def check_value(a):
+        want, error = python_answer(lambda: a ** exponent)
+        agree(run(concrete, kind, tensor(a, int)), want, error)
+
+    check_value()
+
+
+def test_float_powers():
+    concrete, kind = graph_of(
+        lambda a, b, check: numbers.binary("**", a, b, (float, float), check),
+        [spec(float), spec(float)])
+
+    @SETTINGS
+    @given(floats, st.one_of(floats, st.sampled_from([2.0, -1.0, 0.5, 3.0, -0.5])))
+    def check_pair(a, b):
+        want, error = python_answer(lambda: a ** b)
+        agree(run(concrete, kind, tensor(a, float), tensor(b, float)),
+              want, error)
+
+    check_pair()
+
+
+UNARY = {
+    "neg": (operator.neg, lambda v, k, c: numbers.negative(v, k, c)),
+    "abs": (abs, lambda v, k, c: numbers.absolute(v, k, c)),
+    "invert": (operator.invert, lambda v, k, c: numbers.invert(v, k)),
+    "int": (int, lambda v, k, c: (numbers.to_int(v, k, c), int)),
+    "float": (float, lambda v, k, c: (numbers.to_float(v, k), float)),
+    "round": (round, lambda v, k, c: numbers.round_half_even(v, k, c)),
+}
+
+
+@pytest.mark.parametrize("name, kind", [(n, k) for n in sorted(UNARY)
+                                         for k in (int, float, bool)
+                                         if not (n == "invert" and k is float)])
+def test_unary_operations(name, kind):
+    python, build = UNARY[name]
+    concrete, result_kind = graph_of(lambda a, check: build(a, kind, check), [spec(kind)])
+
+    @SETTINGS
+    @given(VALUES[kind])
+    def check_value(a):
+        want, error = python_answer(lambda: python(a))
+        agree(run(concrete, result_kind, tensor(a, kind)), want, error)
+
+    check_value()
+
+
+@pytest.mark.parametrize("which", ["min", "max"])
+@pytest.mark.parametrize("kind", [int, float])
+def test_min_and_max_return_what_python_returns(which, kind):
+    concrete, result_kind = graph_of(
+        lambda a, b, check: numbers.minimum_or_maximum(which, a, b, (kind, kind), check),
+        [spec(kind), spec(kind)])
+    python = min if which == "min" else max
+
+    @SETTINGS
+    @given(VALUES[kind], VALUES[kind])
+    def check_pair(a, b):
+        want, error = python_answer(lambda: python(a, b))
+        agree(run(concrete, result_kind, tensor(a, kind),
+                  tensor(b, kind)), want, error)
+
+    check_pair()
+
+
+def test_floats_from_tensors_convert_like_eager():
+    concrete, _ = graph_of(lambda a, check: (numbers.to_int(a, None, check), int),
+                           [tf.TensorSpec([], tf.float32)])
+
+    @SETTINGS
+    @given(st.floats(width=32))
+    def check_value(a):
+        value = tf.convert_to_tensor(np.array(a, np.float32))
+        want, error = python_answer(lambda: int(value))
+        agree(run(concrete, int, value), want, error)
+
+    check_value()
+
+
+def test_promoted_numbers_convert_for_tf_ops_like_eager_python_numbers():
+    checks = []
+    for value, kind in [(0.1, float), (3, int), (True, bool), (2**40, int)]:
+        tensor = tf.constant(value, numbers.CARRY[kind])
+        number = numbers.EagerNumber(tensor, kind, lambda c, r: checks.append(c))
+        converted = tf.convert_to_tensor(number)
+        eager = tf.convert_to_tensor(value)
+        if kind is int and value >= 2**31:
+            assert not bool(checks[-1])      # eager would make it int64: fall back
+            continue
+        assert converted.dtype == eager.dtype
+        assert converted.numpy().item() == eager.numpy().item()
+    with pytest.raises(TypeError):
+        tf.convert_to_tensor(numbers.EagerNumber(tf.constant(0.5, tf.float64), float,
+                                                 None), tf.int32)
