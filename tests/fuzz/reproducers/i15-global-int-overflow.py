@@ -1,4 +1,3 @@
-# known wrong: issue 15 (Soundness II): a promoted global int counter wraps at 2**63
 # janus fuzz reproducer: state
 # plan: {"seed": 1006, "steps": 19, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "global_counter", "seed": 302613602, "u": 1, "at": [17]}]}
 # state: G_1[1]: janus -9223372036854775807 vs 9223372036854775809

@@ -1,4 +1,3 @@
-# known wrong: issue 15 (Soundness II): a promoted int wraps at 2**63 in the graph; Python's int does not
 # janus fuzz reproducer: state
 # plan: {"seed": 25, "steps": 29, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "big_int", "seed": 1821410431, "u": 0, "at": []}]}
 # state: ST[2].h_0[1]: janus 1678115706642534246 vs 21906328228815807508449316409129193408728934

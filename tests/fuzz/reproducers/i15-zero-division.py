@@ -1,4 +1,3 @@
-# known wrong: issue 15 (Soundness II): a promoted int divided by zero gives inf in the graph instead of ZeroDivisionError
 # janus fuzz reproducer: state
 # plan: {"seed": 23, "steps": 35, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "zero_division", "seed": 1148396692, "u": 0, "at": [33]}]}
 # state: ST[2].ratio_0: janus inf vs -1.0
