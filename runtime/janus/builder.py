@@ -22,8 +22,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (attributes, bytecode, control, frame, guards, heap, inputs, numbers,
-               objects, recursive_calls)
+from . import (attributes, bytecode, control, frame, guards, heap, inputs, natives,
+               numbers, objects, recursive_calls)
 
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -463,6 +463,11 @@ class Builder:
             if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
                     fn not in (isinstance, len, tuple, list, zip, enumerate):
                 raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+            if fn not in (isinstance, issubclass):
+                opaque = natives.first_opaque((*args, *kwargs.values()),
+                                              fn not in natives.SHALLOW, is_library_object)
+                if opaque is not None:
+                    return self.native_dunder(fn, args, kwargs, opaque, code, offset)
             if fn in (str, repr, hash) and has_symbolic(args):
                 # repr((x, 2)) with x a number read at call time would bake in the
                 # symbolic tensor's repr.
@@ -516,6 +521,41 @@ class Builder:
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
+
+    def native_dunder(self, fn, args, kwargs, value, code, offset):
+        """`fn(value)` for a user object: its own dunder, inlined and guarded on the
+        class attribute (an implicit call looks it up on the type), or a refusal."""
+        name = getattr(fn, "__name__", repr(fn))
+        why = f"{name}() of {natives.describe(value)} would run its code at build time"
+        if kwargs or len(args) != 1 or args[0] is not value or fn not in natives.DUNDERS \
+                or _from_library(type(value)) or type(value).__module__ in ("builtins",
+                                                                            "collections"):
+            raise Unsupported(why, code, offset)
+        for dunder in natives.DUNDERS[fn]:
+            impl = janus_ext.type_lookup(type(value), dunder)
+            if impl is None:
+                continue
+            acc = self.sources.get(id(value))
+            if not isinstance(impl, types.FunctionType) or (
+                    acc is None and id(value) not in self.created):
+                raise Unsupported(why, code, offset)
+            if acc is not None:
+                self.guards.require_is(guards.lookup(acc, dunder), impl)
+            result = self.inline(impl, (value,), {}, code, offset)
+            if fn is bool and dunder == "__len__":
+                result = self._number_builtin(len, (result,), {}, code, offset) \
+                    if is_symbolic(result) else result
+                if is_symbolic(result):
+                    raise Unsupported(f"{why}: its __len__ is computed by the graph",
+                                      code, offset)
+                return result != 0
+            want = {len: int, bool: bool, float: float, int: int}[fn]
+            if type(result) is want or (want is not bool and is_symbolic(result) and
+                                        self.promoted.get(id(result)) is want):
+                return result
+            raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
+                              code, offset)
+        raise Unsupported(why, code, offset)
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or

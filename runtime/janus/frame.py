@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import builder, bytecode, control, guards, numbers, objects
+from . import builder, bytecode, control, guards, natives, numbers, objects
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -309,6 +309,7 @@ class Frame:
         kinds = [numbers.python_type_of(v, promoted) for v in (left, right)]
         if not any(builder.is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):
+            self._natively(f"{symbol}", (left, right))
             return operation(left, right)
         if control.MIXED in kinds:
             return operation(left, right)
@@ -333,9 +334,17 @@ class Frame:
         self.b.promote(result, python_type)
         return result
 
+    def _natively(self, what, values, deep=True):
+        """Refuse to evaluate `what` natively on a value no guard pins (natives.py)."""
+        opaque = natives.first_opaque(values, deep, builder.is_library_object)
+        if opaque is not None:
+            raise builder.Unsupported(f"{what} on {natives.describe(opaque)} would run its "
+                                      "code at build time", *self.b.where)
+
     def _unary(self, value, python_op, number_op):
         kind = numbers.python_type_of(value, self.b.promoted)
         if not builder.is_symbolic(value) or kind not in numbers.NUMBERS:
+            self._natively("a unary operator", (value,))
             return python_op(value)
         result, python_type = number_op(value, kind)
         self.b.promote(result, python_type)
@@ -361,6 +370,7 @@ class Frame:
         if builder.is_symbolic(right) or builder.is_symbolic(left):
             self.fail("`in` on a tensor", ins)
         self.b.contents_used(right)
+        self._natively("`in`", (left, right))
         self.push((left not in right) if ins.arg else (left in right))
 
     def op_UNARY_NEGATIVE(self, ins):
@@ -384,6 +394,8 @@ class Frame:
             if not objects.truth_is_identity(value.cls):
                 self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
             return tf.not_equal(value.pointer, 0)
+        if natives.first_opaque((value,), False, builder.is_library_object) is not None:
+            return self.b.native_dunder(bool, (value,), {}, value, self.code, ins.offset)
         return bool(value)
 
     def _jump(self, ins, jump_if):
@@ -476,6 +488,7 @@ class Frame:
         self.b.contents_used(value)
         if builder.is_symbolic(value):
             self.fail("unpacking a tensor", ins)
+        self._natively("unpacking", (value,), deep=False)
         items = list(value)
         if len(items) != ins.arg:
             self.fail("unpacking a sequence of the wrong length", ins)
@@ -485,6 +498,7 @@ class Frame:
         value = self.pop()
         if builder.has_symbolic(value):
             self.fail("formatting a tensor", ins)
+        self._natively("formatting", (value,))
         self.push(format(value))
 
     def op_BUILD_STRING(self, ins):
@@ -502,6 +516,10 @@ class Frame:
                     self.b.remember(item, guards.item(acc, index))
         if builder.is_symbolic(value) or isinstance(value, tf.Variable):
             self.fail("iterating over a tensor", ins)
+        if id(value) in self.b.sources:
+            # An iterator or iterable from outside (a global itertools.count, a
+            # generator, a user __iter__): iterating it would consume it at build time.
+            self._natively("iteration", (value,), deep=False)
         self.push(value if type(value) is control.SymbolicRange else iter(value))
 
     def op_FOR_ITER(self, ins):
