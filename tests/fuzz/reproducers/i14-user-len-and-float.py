@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, class 4): len() and float() of a user object run natively at build time, guarded by identity only
 # janus fuzz reproducer: printed
 # plan: {"seed": 4, "steps": 13, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": true, "ragged": false, "cast": false, "features": [{"name": "dunder_len_float", "seed": 1124077024, "u": 2, "at": [11]}]}
 # printed: line 12: janus '11 1.0488111870834564' vs '11 1.0603362967607448'
