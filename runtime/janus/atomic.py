@@ -38,8 +38,9 @@ CANNOT_FAIL = frozenset({
     "Const", "NoOp", "Placeholder", "Identity", "IdentityN", "StopGradient", "Shape",
     "Size", "Rank", "ReadVariableOp", "Cast", "ZerosLike", "OnesLike", "Neg", "Abs",
     "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Tanh",
-    "Sigmoid", "Relu", "LogicalNot", "IsFinite", "IsNan", "StringFormat", "PrintV2",
-    "JanusNewKey", "JanusStash",
+    "Sigmoid", "Relu", "Relu6", "Elu", "Selu", "Softplus", "Softsign", "Erf", "Floor",
+    "Ceil", "Round", "Sin", "Cos", "LogicalNot", "IsFinite", "IsNan", "StringFormat",
+    "PrintV2", "JanusNewKey", "JanusStash",
 })
 # Ops that cannot fail once the shapes of their inputs and outputs are all known when
 # the graph is built (TF checks broadcasting, ranks, axes and sizes then): what
@@ -48,6 +49,7 @@ CANNOT_FAIL_STATIC = frozenset({
     "AddV2", "Add", "AddN", "Sub", "Mul", "RealDiv", "DivNoNan", "MulNoNan",
     "SquaredDifference", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
     "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "Select", "SelectV2",
+    "ReluGrad", "TanhGrad", "SigmoidGrad", "SoftplusGrad", "BroadcastGradientArgs",
     "Sum", "Mean", "Max", "Min", "Prod", "MatMul", "BiasAdd", "Pack", "ConcatV2", "Fill",
     "Reshape", "ExpandDims", "Squeeze", "Transpose", "Tile", "BroadcastTo",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
@@ -218,12 +220,14 @@ def _variable_handle(tensor, captured):
 
 def _after_late_failures(op, late):
     """`op` cannot be undone: it waits for every op that can fail after an update."""
+    if can_fail(op):
+        raise Unrestorable(f"{op.type} {op.name} holds an update that cannot be undone "
+                           "(a print) and ops that can fail")
     downstream = _closure([op], _consumers_of)
     blocked = [f for f in late if f is not op and f in downstream]
-    if blocked or can_fail(op):
-        culprit = blocked[0] if blocked else op
-        raise Unrestorable(f"{culprit.type} {culprit.name} can fail after {op.type} "
-                           f"{op.name}, which cannot be undone")
+    if blocked:
+        raise Unrestorable(f"{blocked[0].type} {blocked[0].name} can fail after "
+                           f"{op.type} {op.name}, which cannot be undone")
     op._add_control_inputs([f for f in late if f is not op])
 
 
