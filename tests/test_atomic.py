@@ -1,0 +1,164 @@
+"""atomic.gate on small graphs built as the executor builds them: what fails before an
+update stops it, checks run before prints without reordering the prints, a failure
+after an update asks for a snapshot of exactly the variables written, and a failure
+that a snapshot cannot undo is refused."""
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from tensorflow.python.framework import auto_control_deps
+
+from janus import atomic
+
+
+def build(body, *specs):
+    """body(*inputs) under the executor's control dependencies, then gate: (function,
+    Gating)."""
+    holder = {}
+
+    def graph_function(*inputs):
+        graph = tf.compat.v1.get_default_graph()
+        with auto_control_deps.AutomaticControlDependencies() as deps:
+            returned = [deps.mark_as_return(t) for t in body(*inputs)]
+        holder["gating"] = atomic.gate(graph)
+        graph.control_outputs.extend(deps.ops_which_must_run)
+        return returned
+
+    function = tf.function(graph_function, autograph=False,
+                           experimental_attributes={"_disable_acd": True}
+                           ).get_concrete_function(*specs)
+    return function, holder["gating"]
+
+
+def call(function, *args):
+    return function._call_flat([tf.constant(a, tf.float64) for a in args],
+                               function.captured_inputs)
+
+
+SCALAR = tf.TensorSpec([], tf.float64)
+
+
+def test_a_check_after_an_unrelated_update_stops_it():
+    v = tf.Variable(np.float64(1.0))
+
+    def body(x):
+        v.assign_add(x)              # before the check in program order
+        tf.debugging.assert_positive(x)
+        return [x * 2.0]
+
+    function, gating = build(body, SCALAR)
+    assert gating.updates == 1 and gating.snapshot_handles == ()
+    assert float(call(function, 2.0)[0]) == 4.0 and float(v.numpy()) == 3.0
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, -1.0)
+    assert float(v.numpy()) == 3.0
+
+
+def test_every_update_waits_for_every_op_not_after_an_update():
+    v, w = tf.Variable(np.float64(0.0)), tf.Variable(np.float64(0.0))
+
+    def body(x):
+        v.assign(tf.sqrt(x))
+        w.assign(tf.gather(tf.constant([1.0, 2.0], tf.float64), tf.cast(x, tf.int32)))
+        return [x]
+
+    function, gating = build(body, SCALAR)
+    graph = function.graph
+    before = {op for op in graph.get_operations()
+              if op.type in ("Sqrt", "GatherV2", "Cast")}
+    for op in graph.get_operations():
+        if op.type == "AssignVariableOp":
+            waits_for = atomic._closure([op], atomic._inputs_of)
+            assert before <= waits_for, op.name
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, 4.0)          # gather index 4 out of range
+    assert (float(v.numpy()), float(w.numpy())) == (0.0, 0.0)
+
+
+def test_checks_lose_program_order_edges_but_prints_keep_their_order(tmp_path):
+    out = tmp_path / "printed.txt"
+    v = tf.Variable(np.float64(0.0))
+
+    def body(x):
+        tf.print("first", output_stream=f"file://{out}")
+        checked = tf.debugging.check_numerics(x, "x")
+        tf.print("second", output_stream=f"file://{out}")
+        v.assign_add(checked)
+        return [checked]
+
+    function, gating = build(body, SCALAR)
+    check = next(op for op in function.graph.get_operations() if op.type == "CheckNumerics")
+    assert not [c for c in check.control_inputs if c.type == "PrintV2"]
+    prints = [op for op in function.graph.get_operations() if op.type == "PrintV2"]
+    assert prints[0] in atomic._closure([prints[1]], atomic._inputs_of)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, np.nan)
+    assert not out.exists() and float(v.numpy()) == 0.0
+    call(function, 1.0)
+    assert out.read_text().splitlines() == ["first", "second"]
+
+
+def test_a_failure_after_an_update_snapshots_the_written_variables():
+    written, read = tf.Variable(np.float64(1.0)), tf.Variable(np.float64(5.0))
+    other = tf.Variable(np.float64(0.0))
+
+    def body(x):
+        other.assign(read * 2.0)
+        written.assign_add(x)
+        return [tf.debugging.check_numerics(written * read, "after")]
+
+    function, gating = build(body, SCALAR)
+    assert gating.late == ["CheckNumerics CheckNumerics"]
+    handles = {id(h) for h in gating.snapshot_handles}
+    assert handles == {id(written.handle), id(other.handle)}
+    snapshot = atomic.Snapshot(gating.snapshot_handles)
+    saved = snapshot.take()
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, np.nan)
+    assert float(written.numpy()) != 1.0      # the update landed before the check failed
+    snapshot.restore(saved)
+    assert (float(written.numpy()), float(other.numpy())) == (1.0, 0.0)
+
+
+def test_a_print_waits_for_what_can_fail_after_an_update(tmp_path):
+    out = tmp_path / "printed.txt"
+    v = tf.Variable(np.float64(1.0))
+
+    def body(x):
+        v.assign_add(x)
+        tf.print("new value", v, output_stream=f"file://{out}")
+        return [tf.debugging.check_numerics(v * x, "after")]
+
+    function, gating = build(body, SCALAR)
+    assert gating.snapshot_handles
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, np.inf)
+    assert not out.exists()
+
+
+def test_a_failure_after_a_print_cannot_be_undone():
+    def body(x):
+        tf.print("x", x)
+        return [tf.py_function(lambda t: t, [x], tf.float64)]
+
+    with pytest.raises(atomic.Unrestorable, match="can fail after PrintV2"):
+        build(body, SCALAR)
+
+
+@pytest.mark.parametrize("make, fails", [
+    (lambda: tf.math.floordiv(tf.constant(3), tf.constant(0)), True),
+    (lambda: tf.math.floordiv(tf.constant(3.0), tf.constant(0.0)), False),
+    (lambda: tf.constant([1.0, 2.0]) + tf.constant([3.0, 4.0]), False),
+    (lambda: tf.gather(tf.constant([1.0, 2.0]), 1), True),
+    (lambda: tf.sqrt(tf.constant(-1.0)), False),
+])
+def test_which_ops_can_fail(make, fails):
+    with tf.Graph().as_default():
+        assert atomic.can_fail(make().op) is fails
+
+
+def test_can_fail_with_unknown_dimensions():
+    with tf.Graph().as_default():
+        a = tf.compat.v1.placeholder(tf.float32, [None])
+        assert atomic.can_fail((a + a).op) is True
