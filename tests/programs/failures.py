@@ -310,6 +310,43 @@ run("print_in_arm", print_in_arm_step, print_in_arm_args,
     {"model": model_9.params(), "opt": optimizer_state(opt_9), "counter": counter_9})
 
 
+# 10. The graph ran and its updates landed; then a Python write fails as it is replayed
+#     (a print to a stream that breaks).  The call must raise, not run again.
+class FlakyStream:
+    def __init__(self):
+        self.lines, self.broken = [], False
+
+    def write(self, text):
+        if self.broken:
+            raise OSError("stream broken")
+        self.lines.append(text)
+
+
+model_10, opt_10, stream_10 = Linear(4, 1), tf.keras.optimizers.SGD(0.05), FlakyStream()
+log_10 = {"before": 0, "after": 0}
+
+
+def landed_step(model, opt, x, y):
+    with tf.GradientTape() as tape:
+        loss = mse(model, x, y)
+    grads = tape.gradient(loss, model.params())
+    opt.apply_gradients(zip(grads, model.params()))
+    log_10["before"] += 1
+    print("step", loss, file=stream_10)
+    log_10["after"] += 1
+    return loss
+
+
+def landed_args(i, failing):
+    stream_10.broken = failing
+    return (model_10, opt_10, *batch(i))
+
+
+run("landed", landed_step, landed_args,
+    {"model": model_10.params(), "opt": optimizer_state(opt_10), "log": log_10,
+     "lines": stream_10.lines})
+
+
 with open(TF_PRINTED) as f:
     results["tf_printed"] = f.read().splitlines()
 if "janus" in sys.modules:
