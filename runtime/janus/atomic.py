@@ -132,12 +132,12 @@ class Gating:
 
     def __init__(self, updates, gates, late, snapshot_handles):
         self.updates = updates            # number of ops that change state
-        self.gates = gates                # ops the barrier waits for
+        self.gates = gates                # ops the barrier waits for (the sinks)
         self.late = late                  # "Op name" of ops that can fail after an update
         self.snapshot_handles = snapshot_handles    # external variable handles, or ()
 
     def describe(self):
-        text = f"{self.updates} updates wait for {self.gates} ops"
+        text = f"{self.updates} updates wait for a barrier on {self.gates} ops"
         if self.snapshot_handles:
             text += (f"; {len(self.snapshot_handles)} variables snapshot before each call "
                      f"({self.late[0]} can fail after an update)")
@@ -182,9 +182,10 @@ def gate(graph):
 
 
 def _unchain_checks(operations, updates):
-    """Drop the control inputs a check got from updates: they only keep program order
-    among stateful ops, and a check's value does not depend on them.  Updates with no
-    resource (prints) were chained through the checks: chain them directly."""
+    """Drop the control inputs a check got from updates and what follows them: they only
+    keep program order among stateful ops, and a check's value does not depend on them.
+    Updates with no resource (prints) were chained through the checks: chain them
+    directly."""
     after = _closure(updates, _consumers_of)
     for op in operations:
         if (op.type in CHECKS or _calls_recursive_graph(op)) and not _resources_of(op):
@@ -221,8 +222,8 @@ def _variable_handle(tensor, captured):
 def _after_late_failures(op, late):
     """`op` cannot be undone: it waits for every op that can fail after an update."""
     if can_fail(op):
-        raise Unrestorable(f"{op.type} {op.name} holds an update that cannot be undone "
-                           "(a print) and ops that can fail")
+        raise Unrestorable(f"{op.type} {op.name} cannot be undone (it prints, or writes "
+                           "more than variables) and can fail after an update")
     downstream = _closure([op], _consumers_of)
     blocked = [f for f in late if f is not op and f in downstream]
     if blocked:
