@@ -162,3 +162,16 @@ def test_can_fail_with_unknown_dimensions():
     with tf.Graph().as_default():
         a = tf.compat.v1.placeholder(tf.float32, [None])
         assert atomic.can_fail((a + a).op) is True
+
+
+@pytest.mark.parametrize("count", [2, atomic.EAGER_READS_UP_TO + 1])
+def test_a_snapshot_gives_back_the_values_it_read(count):
+    variables = [tf.Variable(np.full((3,), float(i))) for i in range(count)]
+    variables.append(tf.Variable(np.int64(7)))
+    snapshot = atomic.Snapshot(tuple(v.handle for v in variables))
+    saved = snapshot.take()
+    for v in variables:
+        v.assign_add(tf.ones_like(v))        # in place: the snapshot keeps its own buffer
+    snapshot.restore(saved)
+    assert [v.numpy().tolist() for v in variables] == \
+        [[float(i)] * 3 for i in range(count)] + [7]

@@ -232,6 +232,11 @@ def _after_late_failures(op, late):
     op._add_control_inputs([f for f in late if f is not op])
 
 
+# Reading 11 variables: ~130 µs eagerly, ~250 µs as one function call; 101 variables:
+# ~1.5 ms eagerly, ~470 µs as one call.
+EAGER_READS_UP_TO = 24
+
+
 class Snapshot:
     """The variables a graph's updates write: read before each call (reads share the
     buffer, and an update then copies it), written back when the call failed."""
@@ -239,15 +244,17 @@ class Snapshot:
     def __init__(self, handles):
         self.handles = handles
         self.dtypes = [tf.as_dtype(h._handle_data.shape_and_type[0].dtype) for h in handles]
+        self._read = None
+        if len(handles) > EAGER_READS_UP_TO:
+            self._read = tf.function(self._read_all, autograph=False).get_concrete_function()
 
-        def read_all():
-            return [gen_resource_variable_ops.read_variable_op(h, d)
-                    for h, d in zip(handles, self.dtypes)]
-
-        # One call reads them all: cheaper than one eager read per variable.
-        self._read = tf.function(read_all, autograph=False).get_concrete_function()
+    def _read_all(self):
+        return [gen_resource_variable_ops.read_variable_op(h, d)
+                for h, d in zip(self.handles, self.dtypes)]
 
     def take(self):
+        if self._read is None:
+            return self._read_all()
         return self._read._call_flat([], self._read.captured_inputs)
 
     def restore(self, values):
