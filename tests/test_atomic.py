@@ -164,7 +164,7 @@ def test_can_fail_with_unknown_dimensions():
         assert atomic.can_fail((a + a).op) is True
 
 
-@pytest.mark.parametrize("count", [2, atomic.EAGER_READS_UP_TO + 1])
+@pytest.mark.parametrize("count", [1, 30])
 def test_a_snapshot_gives_back_the_values_it_read(count):
     variables = [tf.Variable(np.full((3,), float(i))) for i in range(count)]
     variables.append(tf.Variable(np.int64(7)))

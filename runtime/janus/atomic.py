@@ -20,6 +20,7 @@ after a `tf.print` waits for the print.  Here, after they were added:
 
 import tensorflow as tf
 
+from tensorflow.python.eager import context, execute
 from tensorflow.python.framework import auto_control_deps, ops
 from tensorflow.python.ops import gen_resource_variable_ops
 
@@ -232,30 +233,27 @@ def _after_late_failures(op, late):
     op._add_control_inputs([f for f in late if f is not op])
 
 
-# Reading 11 variables: ~130 µs eagerly, ~250 µs as one function call; 101 variables:
-# ~1.5 ms eagerly, ~470 µs as one call.
-EAGER_READS_UP_TO = 24
-
-
 class Snapshot:
     """The variables a graph's updates write: read before each call (reads share the
     buffer, and an update then copies it), written back when the call failed."""
 
     def __init__(self, handles):
         self.handles = handles
-        self.dtypes = [tf.as_dtype(h._handle_data.shape_and_type[0].dtype) for h in handles]
-        self._read = None
-        if len(handles) > EAGER_READS_UP_TO:
-            self._read = tf.function(self._read_all, autograph=False).get_concrete_function()
+        dtypes = [tf.as_dtype(h._handle_data.shape_and_type[0].dtype) for h in handles]
 
-    def _read_all(self):
-        return [gen_resource_variable_ops.read_variable_op(h, d)
-                for h, d in zip(self.handles, self.dtypes)]
+        def read_all():
+            return [gen_resource_variable_ops.read_variable_op(h, d)
+                    for h, d in zip(handles, dtypes)]
+
+        # One function executed by name reads them all: 21 variables in ~140 µs, against
+        # ~230 µs through _call_flat and ~470 µs as eager reads (101: ~460, ~540, ~1350).
+        self._function = tf.function(read_all, autograph=False).get_concrete_function()
+        self._name = self._function._inference_function.name
+        self._captures = self._function.captured_inputs
 
     def take(self):
-        if self._read is None:
-            return self._read_all()
-        return self._read._call_flat([], self._read.captured_inputs)
+        return execute.execute(self._name, num_outputs=len(self.handles),
+                               inputs=self._captures, attrs=(), ctx=context.context())
 
     def restore(self, values):
         for handle, value in zip(self.handles, values):
