@@ -381,6 +381,7 @@ class CodeState:
                 holder["template"] = _flatten(
                     (result, [e.values for e in run.heap.effects]), run, tensors, {})
                 returned = [deps.mark_as_return(t) for t in tensors]
+            run.check_graph(graph)
             try:
                 holder["gating"] = atomic.gate(graph)
             except atomic.Unrestorable as exc:
@@ -391,7 +392,6 @@ class CodeState:
         function = tf.function(graph_function, autograph=False,
                                experimental_attributes={"_disable_acd": True}
                                ).get_concrete_function(*run.inputs.specs)
-        run.check_graph(function.graph)
         for code in run.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1
