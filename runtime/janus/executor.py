@@ -3,7 +3,8 @@
 janus_ext calls `CodeState.enter(args)` at the start of every call of a code object that
 janus took over (cpython-patches/0003).  It returns the graph's result, or DECLINE: the
 interpreter then runs the call as if janus were not there (profiling, a guard miss, a
-build that failed, a graph that failed at run time).
+build that failed, a graph that failed at run time, which changed nothing).  A Python
+write that fails at commit, after the graph's updates landed, is raised from the call.
 """
 
 import logging
@@ -229,12 +230,13 @@ class CodeState:
         try:
             return self._enter(args)
         except UpdatesLanded as exc:
-            raise exc.cause
+            landed = exc.cause      # raised below, outside this handler: no janus context
         except Exception as exc:
             log.exception("janus: internal error in %s", self.stats.name)
             self.stats.note(f"janus internal error: {type(exc).__name__}: {exc}")
             self.give_up("janus internal error (see reasons)")
             return DECLINE
+        raise landed
 
     def _enter(self, args):
         if not tf.executing_eagerly():

@@ -62,7 +62,8 @@ def run(name, step, make_args, state):
             outcome.append(typed(step(*make_args(i, i in FAIL_AT))))
         except Exception as exc:
             outcome.append({"raised": type(exc).__name__,
-                            "message": str(exc).strip().splitlines()[0]})
+                            "message": str(exc).strip().splitlines()[0],
+                            "context": type(exc.__context__).__name__})
     results[name] = {"steps": outcome, "state": typed(state)}
 
 
