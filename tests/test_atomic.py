@@ -137,6 +137,33 @@ def test_a_print_waits_for_what_can_fail_after_an_update(tmp_path):
     assert not out.exists()
 
 
+def summaries(directory):
+    from tensorflow.core.util import event_pb2
+    events = [event_pb2.Event.FromString(r.numpy()) for path in directory.iterdir()
+              for r in tf.data.TFRecordDataset(str(path))]
+    return [v.tag for e in events for v in e.summary.value]
+
+
+def test_a_summary_write_waits_for_what_can_fail_after_an_update(tmp_path):
+    v = tf.Variable(np.float64(1.0))
+    writer = tf.summary.create_file_writer(str(tmp_path))
+
+    def body(x, scale):
+        v.assign_add(x)
+        with writer.as_default():
+            tf.summary.write("v", v, step=0)
+        return [tf.debugging.check_numerics(v * scale, "after")]
+
+    function, gating = build(body, SCALAR, SCALAR)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, 1.0, np.inf)
+    writer.flush()
+    assert summaries(tmp_path) == []
+    call(function, 1.0, 1.0)
+    writer.flush()
+    assert summaries(tmp_path) == ["v"]
+
+
 def test_a_failure_after_a_print_cannot_be_undone():
     def body(x):
         tf.print("x", x)

@@ -34,14 +34,17 @@ READS = frozenset({"ReadVariableOp", "VarHandleOp", "VariableShape", "VarIsIniti
 CHECKS = frozenset({"Assert", "CheckNumerics", "CheckNumericsV2"})
 RECURSIVE_PREFIX = b"janus_rec"     # janus/recursion.py's functions: reads only
 
-# Ops that cannot fail at run time, whatever their inputs.
+# Ops that cannot fail at run time, whatever their inputs (prints and summary writes
+# only on I/O errors).
 CANNOT_FAIL = frozenset({
     "Const", "NoOp", "Placeholder", "Identity", "IdentityN", "StopGradient", "Shape",
     "Size", "Rank", "ReadVariableOp", "Cast", "ZerosLike", "OnesLike", "Neg", "Abs",
     "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Tanh",
     "Sigmoid", "Relu", "Relu6", "Elu", "Selu", "Softplus", "Softsign", "Erf", "Floor",
     "Ceil", "Round", "Sin", "Cos", "LogicalNot", "IsFinite", "IsNan", "StringFormat",
-    "PrintV2", "JanusNewKey", "JanusStash",
+    "PrintV2", "WriteSummary", "WriteScalarSummary", "WriteHistogramSummary",
+    "WriteImageSummary", "WriteAudioSummary", "WriteRawProtoSummary", "FlushSummaryWriter",
+    "JanusNewKey", "JanusStash",
 })
 # Ops that cannot fail once the shapes of their inputs and outputs are all known when
 # the graph is built (TF checks broadcasting, ranks, axes and sizes then): what
