@@ -173,6 +173,18 @@ def test_a_failure_after_a_print_cannot_be_undone():
         build(body, SCALAR)
 
 
+def test_a_py_function_next_to_an_update_is_refused():
+    # It runs Python that can fail, and whatever that Python did cannot be undone.
+    v = tf.Variable(np.float64(0.0))
+
+    def body(x):
+        v.assign_add(x)
+        return [tf.py_function(lambda t: t, [x], tf.float64)]
+
+    with pytest.raises(atomic.Unrestorable, match="EagerPyFunc .* cannot be undone"):
+        build(body, SCALAR)
+
+
 @pytest.mark.parametrize("make, fails", [
     (lambda: tf.math.floordiv(tf.constant(3), tf.constant(0)), True),
     (lambda: tf.math.floordiv(tf.constant(3.0), tf.constant(0.0)), False),
