@@ -76,6 +76,23 @@ def test_every_update_waits_for_every_op_not_after_an_update():
     assert (float(v.numpy()), float(w.numpy())) == (0.0, 0.0)
 
 
+def test_a_value_of_unknown_shape_is_checked_before_any_update():
+    counter, v = tf.Variable(np.float64(0.0)), tf.Variable(np.zeros(3))
+
+    def body(x):
+        counter.assign_add(1.0)
+        v.assign_add(x)              # fails unless x has 3 elements
+        return [x]
+
+    function, gating = build(body, tf.TensorSpec([None], tf.float64))
+    assert gating.snapshot_handles == ()
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, [1.0, 2.0])
+    assert float(counter.numpy()) == 0.0
+    call(function, [1.0, 2.0, 3.0])
+    assert (float(counter.numpy()), v.numpy().tolist()) == (1.0, [1.0, 2.0, 3.0])
+
+
 def test_checks_lose_program_order_edges_but_prints_keep_their_order(tmp_path):
     out = tmp_path / "printed.txt"
     v = tf.Variable(np.float64(0.0))
@@ -162,6 +179,21 @@ def test_a_summary_write_waits_for_what_can_fail_after_an_update(tmp_path):
     call(function, 1.0, 1.0)
     writer.flush()
     assert summaries(tmp_path) == ["v"]
+
+
+@pytest.mark.parametrize("checked", [True, False])
+def test_a_scatter_needs_no_snapshot_when_a_gather_checked_its_indices(checked):
+    table, other = tf.Variable(np.ones((10, 2))), tf.Variable(np.ones((10, 2)))
+
+    def body(rows):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.gather(table if checked else other, rows))
+        grad = tape.gradient(loss, table if checked else other)
+        table.scatter_sub(tf.IndexedSlices(grad.values * 0.1, grad.indices))
+        return [loss]
+
+    function, gating = build(body, tf.TensorSpec([3], tf.int32))
+    assert bool(gating.snapshot_handles) is not checked, gating.late
 
 
 def test_a_failure_after_a_print_cannot_be_undone():

@@ -40,8 +40,8 @@ CANNOT_FAIL = frozenset({
     "Const", "NoOp", "Placeholder", "Identity", "IdentityN", "StopGradient", "Shape",
     "Size", "Rank", "ReadVariableOp", "Cast", "ZerosLike", "OnesLike", "Neg", "Abs",
     "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Tanh",
-    "Sigmoid", "Relu", "Relu6", "Elu", "Selu", "Softplus", "Softsign", "Erf", "Floor",
-    "Ceil", "Round", "Sin", "Cos", "LogicalNot", "IsFinite", "IsNan", "StringFormat",
+    "Sigmoid", "Relu", "Relu6", "Elu", "Selu", "LeakyRelu", "Softplus", "Softsign", "Erf",
+    "Floor", "Ceil", "Round", "Sin", "Cos", "LogicalNot", "IsFinite", "IsNan", "StringFormat",
     "PrintV2", "WriteSummary", "WriteScalarSummary", "WriteHistogramSummary",
     "WriteImageSummary", "WriteAudioSummary", "WriteRawProtoSummary", "FlushSummaryWriter",
     "JanusNewKey", "JanusStash",
@@ -53,7 +53,12 @@ CANNOT_FAIL_STATIC = frozenset({
     "AddV2", "Add", "AddN", "Sub", "Mul", "RealDiv", "DivNoNan", "MulNoNan",
     "SquaredDifference", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
     "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "Select", "SelectV2",
-    "ReluGrad", "TanhGrad", "SigmoidGrad", "SoftplusGrad", "BroadcastGradientArgs",
+    "ReluGrad", "Relu6Grad", "EluGrad", "SeluGrad", "LeakyReluGrad", "TanhGrad",
+    "SigmoidGrad", "SoftplusGrad", "SoftsignGrad", "SqrtGrad", "RsqrtGrad",
+    "BroadcastGradientArgs", "BiasAddGrad", "Softmax", "LogSoftmax",
+    "SoftmaxCrossEntropyWithLogits", "Conv2D", "Conv2DBackpropInput",
+    "Conv2DBackpropFilter", "MaxPool", "MaxPoolGrad", "AvgPool", "AvgPoolGrad",
+    "FusedBatchNormV3", "FusedBatchNormGradV3", "ArgMax", "ArgMin",
     "Sum", "Mean", "Max", "Min", "Prod", "MatMul", "BiasAdd", "Pack", "ConcatV2", "Fill",
     "Reshape", "ExpandDims", "Squeeze", "Transpose", "Tile", "BroadcastTo",
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
@@ -63,6 +68,12 @@ CANNOT_FAIL_STATIC = frozenset({
 # ... on floats; on integers these fail (division by zero, negative powers).
 FLOAT_ONLY = frozenset({"Div", "FloorDiv", "FloorMod", "TruncateDiv", "TruncateMod",
                         "Mod", "Pow"})
+# Updates that fail when their value's shape is not the variable's.
+SHAPED_UPDATES = frozenset({"AssignAddVariableOp", "AssignSubVariableOp"})
+# Updates that fail on an index out of range (an embedding's sparse gradient step).
+SCATTERS = frozenset({"ResourceScatterAdd", "ResourceScatterSub", "ResourceScatterUpdate",
+                      "ResourceScatterMul", "ResourceScatterDiv", "ResourceScatterMin",
+                      "ResourceScatterMax"})
 
 
 class Unrestorable(Exception):
@@ -159,6 +170,9 @@ def gate(graph):
     updates = [op for op in operations if is_update(op)]
     if not updates:
         return Gating(0, 0, [], ())
+    captured = {id(internal): external for external, internal in graph.captures}
+    _check_shapes_first(graph, updates, captured)
+    operations = graph.get_operations()
     _unchain_checks(operations, updates)
     after = _closure(updates, _consumers_of)
     before = [op for op in operations if op not in after]
@@ -169,10 +183,10 @@ def gate(graph):
     barrier._add_control_inputs(sinks)
     for op in updates:
         op._add_control_input(barrier)
-    late = [op for op in operations if op in after and can_fail(op)]
+    late = [op for op in operations
+            if op in after and can_fail(op) and not _checked_by_a_gather(op, after)]
     if not late:
         return Gating(len(updates), len(sinks), [], ())
-    captured = {id(internal): external for external, internal in graph.captures}
     handles, unrestorable = {}, []
     for op in updates:
         found = [_variable_handle(t, captured) for t in _resources_of(op)]
@@ -183,6 +197,53 @@ def gate(graph):
         _after_late_failures(op, late)
     return Gating(len(updates), len(sinks), [f"{op.type} {op.name}" for op in late],
                   tuple(handles.values()))
+
+
+def _check_shapes_first(graph, updates, captured):
+    """An update of a variable by a value of unknown shape (a gradient densified from
+    slices) fails on a wrong shape, maybe after other updates ran: check the shape
+    before them instead (DESIGN.md: check shapes before any assign)."""
+    for op in updates:
+        if op.type not in SHAPED_UPDATES or op.inputs[1].shape.is_fully_defined():
+            continue
+        handle = _variable_handle(op.inputs[0], captured)
+        if handle is None:
+            continue
+        shape = tf.TensorShape(handle._handle_data.shape_and_type[0].shape)
+        if shape.is_fully_defined():
+            with graph.as_default(), ops.control_dependencies(None):
+                op._update_input(1, tf.ensure_shape(op.inputs[1], shape))
+
+
+def _checked_by_a_gather(op, after):
+    """A scatter into a variable whose indices a gather from the same variable already
+    checked, before any update: the forward pass of an embedding, whose gradient the
+    scatter applies.  Then it cannot fail (variables keep their shapes in a step)."""
+    if op.type not in SCATTERS or not all(
+            t.shape.is_fully_defined() for t in op.inputs[1:]):
+        return False
+    indices = _through(op.inputs[1], ("Identity", "Reshape"))
+    variable = _through(op.inputs[0], ("Identity",))
+    for gather in indices.consumers():
+        if gather.type not in ("ResourceGather", "GatherV2") or gather in after or \
+                gather.inputs[1] is not indices or gather.get_attr("batch_dims") != 0:
+            continue
+        if gather.type == "ResourceGather":
+            source = gather.inputs[0]
+        elif gather.type == "GatherV2" and gather.inputs[0].op.type == "ReadVariableOp" \
+                and tf.get_static_value(gather.inputs[2]) == 0:
+            source = gather.inputs[0].op.inputs[0]
+        else:
+            continue
+        if _through(source, ("Identity",)) is variable:
+            return True
+    return False
+
+
+def _through(tensor, kinds):
+    while tensor.op.type in kinds:
+        tensor = tensor.op.inputs[0]
+    return tensor
 
 
 def _unchain_checks(operations, updates):
@@ -214,9 +275,7 @@ def _writes_only_resources(op):
 
 def _variable_handle(tensor, captured):
     """The captured variable handle `tensor` is, else None."""
-    while tensor.op.type == "Identity":
-        tensor = tensor.op.inputs[0]
-    external = captured.get(id(tensor))
+    external = captured.get(id(_through(tensor, ("Identity",))))
     data = getattr(external, "_handle_data", None)
     if data is None or not data.is_set or not data.shape_and_type:
         return None
