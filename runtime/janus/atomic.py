@@ -259,7 +259,8 @@ def _unchain_checks(operations, updates):
                 op._remove_all_control_inputs()
                 op._add_control_inputs(keep)
     chained = [op for op in updates if not _resources_of(op)]
-    # Graph edges run from older to newer ops here, so these make no cycle.
+    # Edges run from older to newer ops here (an EnsureShape only sits between two such),
+    # so these make no cycle.
     for earlier, later in zip(chained, chained[1:]):
         if earlier not in later.control_inputs:
             later._add_control_input(earlier)
