@@ -49,15 +49,16 @@ def no_hook_leaks():
 
 def run_both_modes(program, tmp_dir, env_extra=None):
     """Run a test program (it prints one JSON document last) under janus and under
-    JANUS_MODE=off, both with `env_extra`.  Returns {"on": ..., "off": ...} (each the
-    document plus "printed", the lines before it), "report" (janus's JANUS_STATS),
-    "functions" (its entries by name) and "log" (its JANUS_LOG lines)."""
+    JANUS_MODE=off, with `env_extra` added to the environment.  Returns {"on": ...,
+    "off": ...} (each the document plus "printed", the lines before it), "report"
+    (janus's JANUS_STATS), "functions" (its entries by name) and "log" (its JANUS_LOG
+    lines)."""
     out = {}
     report = Path(tmp_dir) / "janus.json"
     for mode in ("on", "off"):
         r = run_python([str(program)], mode=mode,
-                       env_extra={**(env_extra or {}), "JANUS_STATS": str(report),
-                                  "JANUS_LOG": "1"})
+                       env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1",
+                                  **(env_extra or {})})
         assert r.returncode == 0, r.stderr[-3000:]
         lines = r.stdout.splitlines()
         out[mode] = json.loads(lines[-1])

@@ -3,7 +3,8 @@
 janus_ext calls `CodeState.enter(args)` at the start of every call of a code object that
 janus took over (cpython-patches/0003).  It returns the graph's result, or DECLINE: the
 interpreter then runs the call as if janus were not there (profiling, a guard miss, a
-build that failed, a graph that failed at run time).
+build that failed, a graph that failed at run time, which changed nothing).  A Python
+write that fails at commit, after the graph's updates landed, is raised from the call.
 """
 
 import logging
@@ -41,8 +42,11 @@ class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
     def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
-                 call_args, heap_reads, uses_arena, keep_alive):
+                 call_args, heap_reads, uses_arena, keep_alive, gating):
         self.function = function
+        self.gating = gating                # atomic.Gating: how updates wait
+        self.snapshot = atomic.Snapshot(gating.snapshot_handles) \
+            if gating.snapshot_handles else None
         self.uses_arena = uses_arena        # object pointers or recursive graphs inside
         self.keep_alive = keep_alive        # classes the graph's heap reads name by id
         self.effects = effects              # heap writes replayed after a good run
@@ -62,21 +66,43 @@ class CompiledGraph:
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()
+        saved = self.snapshot.take() if self.snapshot is not None else None
         try:
             # The cheapest call path that keeps gradients and captures right (DESIGN.md:
             # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
             outputs = self.function._call_flat(flat, self.function.captured_inputs)
+        except Exception:
+            # Whatever failed ran before every update (atomic.gate), or the updates
+            # are undone here: the interpreter can run the call from untouched state.
+            if saved is not None:
+                try:
+                    self.snapshot.restore(saved)
+                except Exception as exc:
+                    raise UpdatesLanded(exc) from exc
+            raise
         finally:
             if self.uses_arena:
                 recursion.release_call(self.call_args.call_id)
-        if outputs is None:
-            outputs = []
-        elif not isinstance(outputs, (list, tuple)):
-            outputs = [outputs]
-        result, effect_values = _rebuild(self.template, outputs, {})
-        # Every assertion passed and every output exists: the writes land now.
-        heap.commit(self.effects, effect_values)
+        try:
+            if outputs is None:
+                outputs = []
+            elif not isinstance(outputs, (list, tuple)):
+                outputs = [outputs]
+            result, effect_values = _rebuild(self.template, outputs, {})
+            # Every op passed and every output exists: the writes land now.
+            heap.commit(self.effects, effect_values)
+        except Exception as exc:
+            raise UpdatesLanded(exc) from exc
         return result
+
+
+class UpdatesLanded(Exception):
+    """The graph's updates landed and then `cause` was raised: running the call again
+    would apply them twice, so the call raises `cause` instead."""
+
+    def __init__(self, cause):
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.cause = cause
 
 
 class _CallArgs:
@@ -208,11 +234,14 @@ class CodeState:
         # as the user's exception.  It is recorded and the interpreter runs the call.
         try:
             return self._enter(args)
+        except UpdatesLanded as exc:
+            landed = exc.cause      # raised below, outside this handler: no janus context
         except Exception as exc:
             log.exception("janus: internal error in %s", self.stats.name)
             self.stats.note(f"janus internal error: {type(exc).__name__}: {exc}")
             self.give_up("janus internal error (see reasons)")
             return DECLINE
+        raise landed
 
     def _enter(self, args):
         if not tf.executing_eagerly():
@@ -259,6 +288,7 @@ class CodeState:
         # The wall-clock stamp lets bench/ time "start to first graph step".
         self._event(f"built graph {self.cache.builds} in {st.build_seconds:.2f} s total "
                     f"[t={time.time():.3f}]")
+        self._event(f"graph {self.cache.builds}: {graph.gating.describe()}")
         profiler.unflag(self.code)    # profiling has served; calls now cost only guards
         return self._run(graph, args)
 
@@ -273,11 +303,16 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
+        except UpdatesLanded as exc:
+            self.cache.drop(graph)
+            self.stats.note(f"failed after its updates landed, the call raises: {exc}")
+            self._event(f"failed after its updates landed, the call raises: {exc}")
+            raise
         except Exception as exc:
             failed = ASSUMPTION_FAILED.search(str(exc)) \
                 if isinstance(exc, tf.errors.InvalidArgumentError) else None
             if failed is not None:
-                # Every update was gated on this assertion: nothing changed.  Relax
+                # No update ran, or they were undone (CompiledGraph.run).  Relax
                 # the decision so that the next graph builds both ways.
                 where = graph.assumptions[int(failed.group(1))]
                 self.relaxed.add(where)
@@ -298,8 +333,9 @@ class CodeState:
                 # assumed (janus_ops.cc): no state changed; the interpreter runs it.
                 return self._fall_back(graph, f"janus-heap-read failed: "
                                        f"{heap_read.group(1).strip()}")
-            # Guards held but the graph failed: the interpreter runs the call, and
-            # raises the real error if there is one.
+            # Guards held but the graph failed before its updates, or they were
+            # undone: the interpreter runs the call, and raises the real error if
+            # there is one.
             first_line = str(exc).splitlines()[0] if str(exc) else ""
             return self._fall_back(graph, f"graph failed at run time: "
                                    f"{type(exc).__name__}: {first_line}")
@@ -362,24 +398,27 @@ class CodeState:
 
         def graph_function(*flat_inputs):
             graph = run.root_graph = tf.compat.v1.get_default_graph()
-            # Control dependencies first (the ones tf.function would add on return),
-            # so that gating sees every ordering edge.
-            with auto_control_deps.AutomaticControlDependencies():
+            # The control dependencies tf.function would add (it is told not to: it
+            # would add again the edges that gating removes), then the gating.
+            with auto_control_deps.AutomaticControlDependencies() as deps:
                 result = run.run(run.substitute(flat_inputs))
                 tensors = []
                 holder["template"] = _flatten(
                     (result, [e.values for e in run.heap.effects]), run, tensors, {})
+                returned = [deps.mark_as_return(t) for t in tensors]
+            run.check_graph(graph)
             try:
-                atomic.gate(graph, [op for op, _ in run.assumptions] +
-                            [op for op, _ in run.number_checks if op.graph is graph] +
-                            atomic.heap_reads(graph), tensors)
-            except atomic.CycleError as exc:
+                # Number checks (numbers.py) are Assert ops: gated as checks like
+                # janus's assumptions.
+                holder["gating"] = atomic.gate(graph)
+            except atomic.Unrestorable as exc:
                 raise builder.Unsupported(str(exc), self.code) from exc
-            return tensors
+            graph.control_outputs.extend(deps.ops_which_must_run)
+            return returned
 
-        function = tf.function(graph_function, autograph=False).get_concrete_function(
-            *run.inputs.specs)
-        run.check_graph(function.graph)
+        function = tf.function(graph_function, autograph=False,
+                               experimental_attributes={"_disable_acd": True}
+                               ).get_concrete_function(*run.inputs.specs)
         for code in run.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1
@@ -389,7 +428,8 @@ class CodeState:
         return CompiledGraph(function, run.guards.freeze(), run.inputs,
                              holder["template"], [key for _, key in run.assumptions],
                              tuple(run.heap.effects), call_args, run.heap.call_time_reads,
-                             run.root_call_id is not None, run.keep_alive)
+                             run.root_call_id is not None, run.keep_alive,
+                             holder["gating"])
 
 
 _states: dict = {}

@@ -10,7 +10,8 @@ Writes: attribute and global stores go to an overlay that later reads in the sam
 see; list and dict methods work on a shadow copy that every alias of the container
 sees.  Each write is also recorded as an effect.  After the graph has run and every
 in-graph assertion passed, `commit` replays the effects on the real objects in program
-order.  If anything failed, nothing is replayed and the interpreter re-runs the call.
+order.  If the graph call failed, nothing is replayed, no TF update has landed (or it
+was undone, janus/atomic.py) and the interpreter re-runs the call.
 """
 
 import types

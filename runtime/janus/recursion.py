@@ -264,7 +264,11 @@ class RecursiveFunction:
         flat, grads = list(flat), []
         for _, dtype, shape, sparse in self._gradient_slots():
             if sparse is None:
-                grads.append(flat.pop(0))
+                # Shaped like its input: updates made with it then cannot fail on
+                # shapes (janus/atomic.py needs no snapshot for them).
+                grad = flat.pop(0)
+                grad.set_shape(shape)
+                grads.append(grad)
             else:
                 values, indices = flat.pop(0), flat.pop(0)
                 values.set_shape([None] + shape.as_list()[1:])

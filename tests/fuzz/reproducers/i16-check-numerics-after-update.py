@@ -1,4 +1,3 @@
-# known wrong: issue 16 (Soundness III): check_numerics fails after the optimizer update ran; the interpreter re-runs the call and the update lands twice
 # janus fuzz reproducer: variables
 # plan: {"seed": 5, "steps": 34, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "check_numerics", "seed": 486215926, "u": 1, "at": [28, 32]}]}
 # state: OPT[2]: janus 34 vs 30
