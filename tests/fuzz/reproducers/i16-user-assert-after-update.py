@@ -1,4 +1,3 @@
-# known wrong: issue 16 (Soundness III): a user tf.debugging.assert_less fails; the variable updates ran anyway and the interpreter's re-run applies them again
 # janus fuzz reproducer: printed
 # plan: {"seed": 1064, "steps": 34, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "tf_assert", "seed": 1223948835, "u": 0, "at": [28, 32]}]}
 # printed: line 33: janus '32 1.1029147823400929' vs '32 1.0644319676634404'
