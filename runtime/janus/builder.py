@@ -126,11 +126,6 @@ def _module_of_callable(fn) -> str:
     return module or ""
 
 
-# Builtins that compute on Python numbers; on promoted ones numbers.py gives them
-# Python's results.
-NUMBER_BUILTINS = (float, int, abs, round, min, max, divmod)
-
-
 class Builder:
     """Symbolically executes one call; see the module docstring."""
 
@@ -448,7 +443,7 @@ class Builder:
             self.no_writes_in_regions("print", code, offset)
             self.heap.call_with_effect(print, self.snapshot(args), self.snapshot(kwargs))
             return None
-        if fn in NUMBER_BUILTINS and any(is_symbolic(a) for a in args):
+        if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
             return self._number_builtin(fn, args, kwargs, code, offset)
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
@@ -543,10 +538,8 @@ class Builder:
                 self.guards.require_is(guards.lookup(acc, dunder), impl)
             result = self.inline(impl, (value,), {}, code, offset)
             if fn is bool and dunder == "__len__":
-                result = self._number_builtin(len, (result,), {}, code, offset) \
-                    if is_symbolic(result) else result
-                if is_symbolic(result):
-                    raise Unsupported(f"{why}: its __len__ is computed by the graph",
+                if type(result) is not int:       # bool() needs a Python int from it
+                    raise Unsupported(f"{why}: its __len__ gave {type(result).__qualname__}",
                                       code, offset)
                 return result != 0
             want = {len: int, bool: bool, float: float, int: int}[fn]
@@ -559,46 +552,21 @@ class Builder:
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
-        float()/int() of a one-element tensor (numbers.py)."""
+        float()/int() of a one-element tensor (numbers.builtin)."""
         kinds = [numbers.python_type_of(a, self.promoted) for a in args]
-        unknown = [k for k, a in zip(kinds, args) if k not in numbers.NUMBERS]
-        name = fn.__name__
-        if kwargs or control.MIXED in kinds or (unknown and fn not in (float, int)) or \
-                (fn in (float, int, abs, round) and len(args) != 1) or \
-                (fn in (min, max, divmod) and len(args) != 2):
-            raise Unsupported(f"{name}() of a tensor", code, offset)
+        if kwargs or control.MIXED in kinds:
+            raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
         try:
-            if fn in (float, int):
-                value = args[0]
-                if kinds[0] is None and value.shape.num_elements() != 1:
-                    raise Unsupported(f"{name}() of a tensor of shape {value.shape}",
-                                      code, offset)
-                if fn is float:
-                    result, python_type = numbers.to_float(value, kinds[0]), float
-                else:
-                    result, python_type = numbers.to_int(value, kinds[0], self.check), int
-            elif fn is abs:
-                result, python_type = numbers.absolute(args[0], kinds[0], self.check)
-            elif fn is round:
-                result, python_type = numbers.round_half_even(args[0], kinds[0], self.check)
-            elif fn is divmod:
-                pair = [numbers.binary(s, *args, kinds, self.check) for s in ("//", "%")]
-                for tensor, python_type in pair:
-                    self.promote(tensor, python_type)
-                return tuple(tensor for tensor, _ in pair)
-            else:
-                result, python_type = numbers.minimum_or_maximum(name, *args, kinds, self.check)
+            results = numbers.builtin(fn, args, kinds, self.check)
         except numbers.NotRepresentable as exc:
             raise Unsupported(exc.args[0], code, offset) from exc
-        self.promote(result, python_type)
-        return result
+        for tensor, python_type in results:
+            self.promote(tensor, python_type)
+        values = tuple(tensor for tensor, _ in results)
+        return values if fn is divmod else values[0]
 
     def as_eager_number(self, value):
-        """A promoted number given to a TF or Keras function converts as eager converts
-        the Python number it stands for (numbers.EagerNumber)."""
-        kind = self.promoted.get(id(value)) if is_symbolic(value) else None
-        return numbers.EagerNumber(value, kind, self.check) if kind in numbers.NUMBERS \
-            else value
+        return numbers.as_eager_number(value, self.promoted, self.check)
 
     def _pack_constant(self, value, dtype, code, offset):
         if type(value) in (list, tuple):

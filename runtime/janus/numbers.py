@@ -17,6 +17,8 @@ import numpy as np
 import tensorflow as tf
 
 NUMBERS = (bool, int, float)
+# Builtins that compute on Python numbers; on promoted ones builtin() gives Python's results.
+BUILTINS = (float, int, abs, round, min, max, divmod)
 CARRY = {bool: tf.bool, int: tf.int64, float: tf.float64}
 # What eager TF makes of a Python number given to an op with no other dtype to follow
 # (measured, TF 2.21: tf.constant(3) int32, tf.constant(2**40) int64, 0.5 float32).
@@ -347,10 +349,35 @@ def minimum_or_maximum(which, left, right, kinds, check):
     return tf.where(takes_second, b, a), kind
 
 
-def merged_kind(x_kind, y_kind):
-    """The Python type a value merged from two paths keeps, or None when the paths
-    disagree (an int on one, a float on the other: its type depends on the run)."""
-    return x_kind if x_kind is y_kind else None
+def builtin(fn, args, kinds, check):
+    """float/int/abs/round/min/max/divmod of promoted numbers, or float()/int() of a
+    one-element tensor (kind None) → [(tensor, Python type)], two for divmod."""
+    name = fn.__name__
+    if (any(k not in NUMBERS for k in kinds) and fn not in (float, int)) or \
+            (fn in (float, int, abs, round) and len(args) != 1) or \
+            (fn in (min, max, divmod) and len(args) != 2):
+        raise NotRepresentable(f"{name}() of a tensor")
+    if fn in (float, int):
+        value = args[0]
+        if kinds[0] is None and value.shape.num_elements() != 1:
+            raise NotRepresentable(f"{name}() of a tensor of shape {value.shape}")
+        if fn is float:
+            return [(to_float(value, kinds[0]), float)]
+        return [(to_int(value, kinds[0], check), int)]
+    if fn is abs:
+        return [absolute(args[0], kinds[0], check)]
+    if fn is round:
+        return [round_half_even(args[0], kinds[0], check)]
+    if fn is divmod:
+        return [binary(symbol, *args, kinds, check) for symbol in ("//", "%")]
+    return [minimum_or_maximum(name, *args, kinds, check)]
+
+
+def as_eager_number(value, promoted, check):
+    """A promoted number given to a TF or Keras function converts as eager converts the
+    Python number it stands for; any other value is given as it is."""
+    kind = promoted.get(id(value)) if isinstance(value, tf.Tensor) else None
+    return EagerNumber(value, kind, check) if kind in NUMBERS else value
 
 
 class EagerNumber:
