@@ -377,7 +377,8 @@ def as_eager_number(value, promoted, check):
     """A promoted number given to a TF or Keras function converts as eager converts the
     Python number it stands for; any other value is given as it is."""
     kind = promoted.get(id(value)) if isinstance(value, tf.Tensor) else None
-    return EagerNumber(value, kind, check) if kind in NUMBERS else value
+    # A bool already has eager's dtype, and stays a tensor a library can branch on.
+    return EagerNumber(value, kind, check) if kind in (int, float) else value
 
 
 class EagerNumber:
@@ -389,6 +390,11 @@ class EagerNumber:
 
     def __init__(self, tensor, python_type, check):
         self.tensor, self.python_type, self.check = tensor, python_type, check
+
+    def __bool__(self):
+        # A library that branches on the number (`if training:`) would otherwise see an
+        # always-true object: the build fails instead, and the call stays interpreted.
+        raise TypeError("the truth value of a Python number the graph computes")
 
     def __tf_tensor__(self, dtype=None, name=None):
         if dtype is None:
