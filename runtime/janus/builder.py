@@ -149,7 +149,7 @@ class Builder:
         self.entered: list = []               # context managers to leave on failure
         self.profile = profile or {}          # the root code's branch counts
         self.relaxed = relaxed or set()       # (code, offset): never speculate again
-        self.number_checks: list = []        # (assert op, reason) in order (numbers.py)
+        self.number_checks = 0               # numbers each check's message (numbers.py)
         self.where = (code, 0)                 # the instruction being built, for messages
         self.assumptions: list = []           # (assert op, (code, offset)) in order
         self.region_depth = 0                 # > 0 inside a cond arm or loop body
@@ -207,10 +207,12 @@ class Builder:
             if bool(static):
                 return
             raise Raises(f"{reason} (known when building)", *self.where)
-        index = len(self.number_checks)
         code, offset = self.where
-        message = f"janus-check {index}: {reason} at {code.co_qualname}:{_line_of(code, offset)}"
-        self.number_checks.append((tf.debugging.Assert(condition, [message]), reason))
+        message = (f"janus-check {self.number_checks}: {reason} at "
+                   f"{code.co_qualname}:{_line_of(code, offset)}")
+        self.number_checks += 1
+        # Gated with the other checks by atomic.gate, which finds every Assert.
+        tf.debugging.Assert(condition, [message])
 
     def promote(self, tensor, python_type):
         """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""

@@ -18,7 +18,7 @@ import tensorflow as tf
 
 from . import bytecode, cfg as cfg_module, numbers
 
-PYTHON_NUMBERS = (bool, int, float)
+PYTHON_NUMBERS = numbers.NUMBERS
 # A merged value that is a tensor on one path and a Python number on another: usable in
 # the graph, but it must not leave it (its type would depend on the path).
 MIXED = "a tensor on one path and a Python number on another"
@@ -306,7 +306,7 @@ def _apply(frame, plan, shapes, outputs, ins):
         # A value that is a Python number on both arms (or a tensor standing for one,
         # read at call time or merged before) stays that Python number; a number on
         # one arm and a real tensor on the other is MIXED (refused at the output).
-        kinds = [type(v) if type(v) in PYTHON_NUMBERS else frame.b.promoted.get(id(v))
+        kinds = [numbers.python_type_of(v, frame.b.promoted)
                  for v in (first_values[slot], second_values[slot])]
         if any(k is not None for k in kinds):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)

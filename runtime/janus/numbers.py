@@ -99,7 +99,7 @@ def binary(symbol, left, right, kinds, check):
               "int true division beyond 2**53")
         return _divide(tf.cast(a, tf.float64), tf.cast(b, tf.float64)), float
     if symbol == "**":
-        return _int_power(_as_int(left, lk), right, rk, check)
+        return _int_power(_as_int(left, lk), right, check)
     return _int_binary(symbol, _as_int(left, lk), _as_int(right, rk), check), int
 
 
@@ -157,7 +157,7 @@ def _int_binary(symbol, a, b, check):
     raise NotRepresentable(f"int operator {symbol}")
 
 
-def _int_power(base, exponent, exponent_kind, check):
+def _int_power(base, exponent, check):
     if isinstance(exponent, (tf.Tensor, tf.Variable)):
         # Python's result is an int or a float depending on the exponent's sign.
         raise NotRepresentable("** with an int exponent the graph computes")
@@ -310,9 +310,9 @@ def to_int(value, kind, check):
     scalar first, which int() truncates)."""
     if kind in (int, bool):
         return _as_int(value, kind)
-    x = tf.cast(tf.reshape(value, ()), tf.float64) if kind is None else carry(value, float)
     if kind is None and value.dtype.is_integer:
         return tf.cast(tf.reshape(value, ()), tf.int64)
+    x = tf.cast(tf.reshape(value, ()), tf.float64) if kind is None else carry(value, float)
     check(tf.logical_not(tf.math.is_nan(x)), "cannot convert float NaN to integer")
     check(tf.logical_not(tf.math.is_inf(x)), "cannot convert float infinity to integer")
     check(tf.abs(x) < 2.0 ** 63, "float beyond int64 converted to int")
