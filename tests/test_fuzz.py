@@ -154,7 +154,7 @@ def test_shrinker_keeps_only_what_the_failure_needs():
         return any(f["name"] == "big_int" for f in candidate["features"])
 
     small = shrink.shrink(plan, still_fails, generate.capabilities,
-                          lambda name: generate._parts(features.FEATURES[name], 0, 0).needs)
+                          generate.needs_of)
     assert [f["name"] for f in small["features"]] == ["big_int"]
     assert (small["model"], small["style"], small["ragged"]) == ("raw", "function", False)
     assert small["steps"] < 50

@@ -30,8 +30,7 @@ def make_plan(seed: int) -> dict:
     }
     plan["cast"] = plan["ndarray"] and r.random() < 0.6
     offered = capabilities(plan)
-    candidates = sorted(name for name, f in FEATURES.items()
-                        if set(_parts(f, 0, 0).needs) <= offered)
+    candidates = sorted(name for name in FEATURES if set(needs_of(name)) <= offered)
     chosen = r.sample(candidates, r.randint(1, 5))
     plan["features"] = []
     for u, name in enumerate(chosen):
@@ -61,6 +60,11 @@ def capabilities(plan) -> set:
     if plan["act"] == "user" and plan["model"] in ("sequential", "functional"):
         offered.add("user_activation")
     return offered
+
+
+def needs_of(name):
+    """The skeleton options a feature requires (they do not depend on its parameters)."""
+    return _parts(FEATURES[name], 0, 0).needs
 
 
 def _parts(feature, fseed, u):

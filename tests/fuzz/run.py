@@ -20,7 +20,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import features          # noqa: E402
 import generate          # noqa: E402
 import oracle            # noqa: E402
 import shrink            # noqa: E402
@@ -30,10 +29,6 @@ def check_plan(plan, workdir: Path, timeout, runner=None):
     path = workdir / f"seed-{plan['seed']}.py"
     path.write_text(generate.render(plan))
     return oracle.check(path, timeout=timeout, runner=runner)
-
-
-def needs_of(name):
-    return generate._parts(features.FEATURES[name], 0, 0).needs
 
 
 def reproducer(plan, verdict) -> str:
@@ -93,7 +88,7 @@ def _shrink_into(entry, plan, category, out, work, timeout, runner, shrunk, log)
     """Shrink a failing plan; write the reproducer if the small plan still fails."""
     small = shrink.shrink(
         plan, lambda p: check_plan(p, work, timeout, runner).category == category,
-        generate.capabilities, needs_of)
+        generate.capabilities, generate.needs_of)
     final = check_plan(small, work, timeout, runner)
     if final.category:
         path = out / "repro" / f"seed-{plan['seed']}-{final.category}.py"
