@@ -17,7 +17,7 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (atomic, builder, bytecode, cache, control, counters, heap, numbers,
-               profiler, recursion, startup)
+               profiler, purity, recursion, startup)
 
 log = logging.getLogger(__name__)
 
@@ -387,6 +387,17 @@ class CodeState:
         raise builder.Unsupported("arguments passed by reference do not settle", self.code)
 
     def _build(self, args):
+        # Each attempt that meets library code calling the program's own Python marks
+        # that code for the builder and starts again (janus/purity.py).
+        for _ in range(purity.MAX_ATTEMPTS):
+            try:
+                return self._build_once(args)
+            except purity.Retry as exc:
+                self.stats.note(f"built again: {exc.reason}")
+        raise builder.Unsupported("library callbacks into the program do not settle",
+                                  self.code)
+
+    def _build_once(self, args):
         started = time.perf_counter()
         call_args = _CallArgs()
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
@@ -416,9 +427,17 @@ class CodeState:
             graph.control_outputs.extend(deps.ops_which_must_run)
             return returned
 
-        function = tf.function(graph_function, autograph=False,
-                               experimental_attributes={"_disable_acd": True}
-                               ).get_concrete_function(*run.inputs.specs)
+        with purity.watching(run) as watch:
+            try:
+                function = tf.function(graph_function, autograph=False,
+                                       experimental_attributes={"_disable_acd": True}
+                                       ).get_concrete_function(*run.inputs.specs)
+            except Exception:
+                if watch.verdict() is None:
+                    raise
+        verdict = watch.verdict()
+        if verdict is not None:
+            raise verdict
         for code in run.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1
@@ -472,4 +491,5 @@ def release_all():
     _states.clear()
     _rejected.clear()
     counters._table.clear()
+    purity.release()
     janus_ext.release()
