@@ -127,6 +127,11 @@ def _flatten(value, run, tensors, memo):
     if id(value) in run.heap.real_of:
         return run.heap.real_of[id(value)]    # the caller's container, written back
     if id(value) in run.sources:
+        if type(value) is tuple:
+            # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
+            # tuple its read was guarded on is not enough.
+            run.guards.require_is(run.sources[id(value)], value)
+            return _Same(value)
         return value      # an object from outside the call, guarded by identity
     if builder.is_symbolic(value):
         python_type = run.promoted.get(id(value))
@@ -158,6 +163,14 @@ def _flatten(value, run, tensors, memo):
                               run.code)
 
 
+class _Same:
+    """A tuple from outside the call: the object itself, not a tuple template."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
 class _SlicesTemplate:
     __slots__ = ("parts",)
 
@@ -181,6 +194,8 @@ def _rebuild(template, outputs, memo):
         return outputs[template.index]
     if kind is tuple:
         return tuple(_rebuild(t, outputs, memo) for t in template)
+    if kind is _Same:
+        return template.value
     if kind is _SlicesTemplate:
         return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
     if kind is _ListTemplate or kind is _DictTemplate:
