@@ -29,8 +29,7 @@ SAMPLE_SEEDS = range(30)
 # reproducer shows; tests/fuzz/reproducers/ has one file per mechanism).  Found with
 # `tests/fuzz/run.py --n 30 --seed 0 --shrink 30`.  A change to the generator changes
 # the programs behind the seeds: run that again and rewrite this table.
-I14_NDARRAY = "issue 14 class 5: isinstance(x, np.ndarray) is False inside the step"
-KNOWN_WRONG = {14: I14_NDARRAY}
+KNOWN_WRONG: dict[int, str] = {}
 REPRODUCERS = sorted((REPO / "tests" / "fuzz" / "reproducers").glob("*.py"))
 
 

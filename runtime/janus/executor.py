@@ -12,12 +12,13 @@ import re
 import time
 
 import janus_ext
+import numpy as np
 import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
 
-from . import (atomic, builder, bytecode, cache, control, counters, heap, numbers,
-               profiler, purity, recursion, startup)
+from . import (arrays, atomic, builder, bytecode, cache, control, counters, heap,
+               numbers, profiler, purity, recursion, startup)
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,12 @@ def _flatten(value, run, tensors, memo):
             run.guards.require_is(run.sources[id(value)], value)
             return _Same(value)
         return value      # an object from outside the call, guarded by identity
+    if type(value) is arrays.ArrayArg:
+        if value.argument:
+            raise builder.Unsupported("returns, stores or prints an ndarray argument (the "
+                                      "caller's own array)", run.code)
+        tensors.append(value.tensor)
+        return _Slot(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
     if builder.is_symbolic(value):
         python_type = run.promoted.get(id(value))
         if python_type == control.MIXED:
@@ -189,6 +196,8 @@ class _DictTemplate:
 def _rebuild(template, outputs, memo):
     kind = type(template)
     if kind is _Slot:
+        if template.python_type is np.ndarray:
+            return outputs[template.index].numpy()
         if template.python_type is not None:
             return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
@@ -334,7 +343,7 @@ class CodeState:
                 self.stats.assert_failures += 1
                 self.stats.relaxations += 1
                 return self._fall_back(graph, f"assumption failed: branch at "
-                                       f"{where[0].co_qualname}:{builder._line_of(*where)}"
+                                       f"{where[0].co_qualname}:{builder.line_of(*where)}"
                                        " went the other way; relaxed to a cond")
             check = NUMBER_CHECK_FAILED.search(str(exc)) \
                 if isinstance(exc, tf.errors.InvalidArgumentError) else None

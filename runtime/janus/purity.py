@@ -19,19 +19,28 @@ function and guards what it reads; outside builds the hook declines and the call
 as it always did.  A generator resumed by a library, or code the builder cannot take
 over, refuses the build with the place and the reason.
 
+Building changes no state the program can see: the global generators of `random` and
+`numpy.random` are compared before and after each build, and a build that drew from
+one (Keras' legacy initializers take a seed from numpy's) is refused and the generator
+put back, since eager would draw again at every call where the graph keeps one draw.
+
 The program's functions that TF itself traces (a `tf.function` or a tf.data function
 the program wrote) are left to TF: eager freezes their reads at trace time too.
 """
 
 import contextlib
 import os
+import random
 import sys
 import sysconfig
 import threading
 
 import janus_ext
+import numpy as np
 
-from . import builder, bytecode, guards
+from . import bytecode, guards
+from .errors import NotYet, Unsupported
+from .values import is_symbolic
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
 _TOOL_CANDIDATES = (4, 3)   # the ids sys.monitoring leaves unnamed
@@ -42,11 +51,11 @@ _TF_TRACING = (os.sep + os.path.join("tensorflow", "python", "eager",
 _JANUS_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
-class Retry(builder.Unsupported):
+class Retry(Unsupported):
     """The build met callback code for the first time; build the call again."""
 
 
-class _Stopped(builder.Unsupported):
+class _Stopped(Unsupported):
     """Raised into user code at its first instruction during the first build."""
 
 
@@ -104,7 +113,7 @@ class _Watch:
 
     def verdict(self):
         """After the build: the error that must stand, a Retry, or None."""
-        if isinstance(self.failure, builder.Unsupported) and \
+        if isinstance(self.failure, Unsupported) and \
                 not isinstance(self.failure, _Stopped):
             return self.failure
         if self.new_codes:
@@ -130,7 +139,7 @@ def _claim_tool():
             sys.monitoring.register_callback(tool, _EVENTS.PY_RESUME, _on_resume)
             _tool = tool
             return tool
-    raise builder.Unsupported("no sys.monitoring tool id is free to watch the build for "
+    raise Unsupported("no sys.monitoring tool id is free to watch the build for "
                               "library calls into the program's code")
 
 
@@ -146,9 +155,11 @@ def watching(run):
         _watches[ident] = watch
         if len(_watches) == 1 and outer is None:
             sys.monitoring.set_events(tool, _EVENTS.PY_START | _EVENTS.PY_RESUME)
+    before = _generator_states()
     try:
         yield watch
     finally:
+        _put_back_generators(before, watch)
         with _lock:
             if outer is None:
                 del _watches[ident]
@@ -156,6 +167,28 @@ def watching(run):
                 _watches[ident] = outer
             if not _watches:
                 sys.monitoring.set_events(tool, 0)
+
+
+def _generator_states():
+    return random.getstate(), np.random.get_state()
+
+
+def _put_back_generators(before, watch):
+    # NotYet, not Unsupported: another thread may have drawn while this one built.
+    # A build that draws itself fails every time and gives up at the recompile limit.
+    python_state, numpy_state = before
+    if random.getstate() != python_state:
+        random.setstate(python_state)
+        watch.fail(NotYet(
+            "building drew from Python's `random` generator: eager draws at every call, "
+            "a graph would keep one draw"))
+    now = np.random.get_state()
+    if now[0] != numpy_state[0] or not np.array_equal(now[1], numpy_state[1]) or \
+            now[2:] != numpy_state[2:]:
+        np.random.set_state(numpy_state)
+        watch.fail(NotYet(
+            "building drew from numpy's global generator (np.random, or a library "
+            "seeding from it): eager draws at every call, a graph would keep one draw"))
 
 
 def _on_start(code, offset):
@@ -168,10 +201,10 @@ def _on_start(code, offset):
         return None
     where = f"{code.co_qualname} ({code.co_filename}:{code.co_firstlineno})"
     if code.co_flags & bytecode.GENERATOR_FLAGS:
-        watch.fail(builder.Unsupported(f"library code started the generator {where} "
+        watch.fail(Unsupported(f"library code started the generator {where} "
                                        "while building"))
     elif sys.monitoring.get_local_events(janus_ext.TOOL_ID, code) & _EVENTS.PY_START:
-        watch.fail(builder.Unsupported(f"library code called {where}, a function janus "
+        watch.fail(Unsupported(f"library code called {where}, a function janus "
                                        "converts, while building"))
     else:
         _intercept(code)
@@ -185,7 +218,7 @@ def _on_resume(code, offset):
         return sys.monitoring.DISABLE
     watch = _watches.get(threading.get_ident())
     if watch is not None and not _traced_by_tf(frame.f_back):
-        watch.fail(builder.Unsupported(
+        watch.fail(Unsupported(
             f"library code resumed the generator {code.co_qualname} ({code.co_filename}:"
             f"{code.co_firstlineno}) while building"))
         raise _Stopped("a generator of the program resumed while building")
@@ -217,7 +250,7 @@ def interpret(run, code, globals_dict, param_names, args):
     count = len(param_names)
     local_values = dict(zip(param_names, args[:count]))
     for value in local_values.values():
-        if id(value) not in run.sources and not builder.is_symbolic(value):
+        if id(value) not in run.sources and not is_symbolic(value):
             run.remember(value, guards.const(value))
     cells = {name: (cell, guards.const(cell))
              for name, cell in zip(code.co_freevars, args[count:])}
