@@ -292,7 +292,9 @@ class Builder:
         elif type(value) is tuple:
             # Exact items: constants by type and value, anything else by identity.
             self.guards.require_equal(acc, value)
-        elif type(value) is dict and not library:
+        elif type(value) is dict:
+            # The program's own dict or one a library object holds (a Tokenizer's
+            # word_index): the same object; its keys and the items read are guarded.
             self.guards.require_is(acc, value)
             self.lazy_contents[id(value)] = (acc, value)
         elif type(value) in (dict, set):
