@@ -44,10 +44,14 @@ def test_a_keras_model_on_an_ndarray_batch_converts(ndarrays):
     assert ndarrays["functions"]["keras_step"]["status"] == "converted"
 
 
-def test_indexing_the_argument_is_refused_with_its_reason(ndarrays):
-    assert_same(ndarrays["on"]["index"], ndarrays["off"]["index"], "index")
-    status = ndarrays["functions"]["index_step"]["status"]
-    assert status.startswith("interpreted: indexing of an ndarray argument"), status
+def test_basic_indexing_converts_and_fancy_indexing_is_refused(ndarrays):
+    for name in ("index", "fancy"):
+        assert_same(ndarrays["on"][name], ndarrays["off"][name], name)
+    assert ndarrays["off"]["index"][0][2:] == [True, [3]]
+    assert ndarrays["functions"]["index_step"]["status"] == "converted"
+    status = ndarrays["functions"]["fancy_step"]["status"]
+    assert status.startswith("interpreted: indexing (other than by ints and slices) of an "
+                             "ndarray argument"), status
 
 
 def test_array_arg_rules():
@@ -60,7 +64,8 @@ def test_array_arg_rules():
     assert x.attribute("dtype", None, None) == np.dtype("float64")
     # A float32 request converts as the array would; the tensor is cast.
     assert tf.convert_to_tensor(x, tf.float32).dtype == tf.float32
-    for refused in (lambda: x.attribute("T", None, None), lambda: x[0],
+    assert type(x[0]) is arrays.ArrayArg and x[0].argument
+    for refused in (lambda: x.attribute("T", None, None), lambda: x[[0]],
                     lambda: arrays.builtin(sum, (x,), None, None),
                     lambda: arrays.binary("+=", lambda a, b: a, x, 1, {}, None, None),
                     lambda: arrays.binary("<", lambda a, b: a, x, 1, {}, None, None)):

@@ -9,9 +9,11 @@ the argument as an ArrayArg:
 - `+ - * /` with Python numbers or other ArrayArgs give an ArrayArg when TF's result
   dtype is numpy's; with a tensor they give the tensor TF gives (eagerly the tensor's
   reflected operator wins over the array's, so the result is a tensor there too);
-- everything else (indexing, iteration, methods, comparisons, formatting, in-place
-  writes, returning or storing the array itself) is refused with a reason: the
-  natives gate does not know the type, and the dunders below say what was asked.
+- basic indexing (ints, slices) gives an ArrayArg of TF's strided slice; numpy gives
+  a view, so it counts as the caller's array like the argument itself;
+- everything else (fancy indexing, iteration, methods, comparisons, formatting,
+  in-place writes, returning or storing the caller's array) is refused with a reason:
+  the natives gate does not know the type, and the dunders below say what was asked.
 """
 
 import numpy as np
@@ -58,7 +60,13 @@ class ArrayArg:
         raise Unsupported(f"{what} of an ndarray argument is not converted")
 
     def __getitem__(self, key):
-        self._refuse("indexing")
+        """Basic indexing (ints, slices, `...`, None), which TF's strided slice does as
+        numpy does.  Eagerly the result is a view: it counts as the caller's array."""
+        parts = key if type(key) is tuple else (key,)
+        if not all(_basic_index(p) for p in parts):
+            self._refuse("indexing (other than by ints and slices)")
+        result = self.tensor[key]
+        return ArrayArg(result, self.prototype.dtype, argument=self.argument)
 
     def __setitem__(self, key, value):
         self._refuse("an item write")
@@ -74,6 +82,17 @@ class ArrayArg:
 
     def __repr__(self):
         return f"<ndarray argument {self.prototype.dtype} {self.tensor.shape}>"
+
+
+def _basic_index(part):
+    if type(part) is slice:
+        return all(_basic_index(p) for p in (part.start, part.stop, part.step)
+                   if p is not None)
+    if part is None or part is Ellipsis or type(part) is int:
+        return True
+    # A Python int the graph carries, or a scalar integer tensor (numpy takes its
+    # __index__ eagerly).
+    return is_symbolic(part) and part.dtype.is_integer and part.shape.rank == 0
 
 
 def unwrap(value):

@@ -357,8 +357,13 @@ class Builder:
             return value
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                    and (owner.__name__ or "").startswith(LIBRARY_MODULES))
-        return attributes.load(self, owner, name, self.sources.get(id(owner)), library,
-                               code, offset)
+        acc = self.sources.get(id(owner))
+        if acc is None and id(owner) not in self.heap.real_of:
+            # An object a library call returned: what the build saw is this object, so
+            # its attributes are guarded from the object itself.
+            acc = guards.const(owner)
+            self.remember(owner, acc)
+        return attributes.load(self, owner, name, acc, library, code, offset)
 
     # -- calls -----------------------------------------------------------------------
 

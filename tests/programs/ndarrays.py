@@ -1,8 +1,8 @@
 """ndarray arguments inside converted steps (Soundness I, class 5): the step asks what
 its argument is (isinstance, dtype, shape, len), does numpy arithmetic on it (whose
 result types follow numpy: float32 stays float32 with a Python float, int64 / int is
-float64), returns a derived array, feeds it to Keras, and indexes it (refused: the
-interpreter runs that step).  Under janus and JANUS_MODE=off; prints one JSON document.
+float64), returns a derived array, feeds it to Keras, indexes it by ints and slices, and by a list
+(refused: the interpreter runs that step).  Under janus and JANUS_MODE=off; prints one JSON document.
 """
 
 import json
@@ -77,16 +77,27 @@ for i in range(STEPS):
 results["keras_kernel"] = model.layers[0].kernel.numpy().tolist()
 
 
-# 4. Indexing the array: numpy semantics the graph does not reproduce (refused).
-def index_step(x):
+# 4. Basic indexing: a row and a slice (numpy views), used by TF.
+def index_step(x, t):
     with tf.GradientTape():
-        first = x[0]
-        loss = tf.reduce_sum(tf.matmul(x, W))
-    return loss, describe(first)
+        first, middle, last = x[0], x[1:3], x[t]
+        loss = tf.reduce_sum(tf.matmul(middle, W)) + tf.reduce_sum(first) * len(middle)
+    return loss, tf.reduce_sum(last), isinstance(first, np.ndarray), first.shape
 
 
 for i in range(STEPS):
-    loss, first = index_step(RNG.normal(size=(4, 3)))
-    record("index", [describe(loss), first])
+    loss, last, is_array, shape = index_step(RNG.normal(size=(4, 3)), i % 4)
+    record("index", [describe(loss), describe(last), is_array, list(shape)])
+
+
+# 5. Fancy indexing (by a list): refused, and the interpreter runs the step.
+def fancy_step(x):
+    with tf.GradientTape():
+        loss = tf.reduce_sum(tf.matmul(x[[0, 2]], W))
+    return loss
+
+
+for i in range(STEPS):
+    record("fancy", describe(fancy_step(RNG.normal(size=(4, 3)))))
 
 print(json.dumps(results))
