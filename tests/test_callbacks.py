@@ -15,7 +15,7 @@ ENV = {"TF_ENABLE_ONEDNN_OPTS": "0"}
 CHANGING = {"lr_step": "callable_lr", "schedule_step": "schedule",
             "activation_step": "activation", "lambda_step": "lambda_layer",
             "map_step": "map_fn", "gain_step": "user_layer",
-            "constraint_step": "constraint"}
+            "constraint_step": "constraint", "returned_object_step": "returned_object"}
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +32,9 @@ def test_a_callback_follows_the_change_as_eagerly(callbacks, step):
     # Converted, and rebuilt exactly once: when the value the callback reads changed.
     assert stats["status"] == "converted", stats
     assert stats["graphs_built"] == 2 and stats["graph_calls"] >= 10, stats
-    assert any("built again: library code called back into" in reason
-               for reason in stats["reasons"]), stats["reasons"]
+    if step != "returned_object_step":
+        assert any("built again: library code called back into" in reason
+                   for reason in stats["reasons"]), stats["reasons"]
 
 
 def test_a_callback_that_writes_state_writes_once_per_call(callbacks):

@@ -1,8 +1,6 @@
 """The builder's shared vocabulary for values: the NULL 3.13 pushes, symbolic tensors
 and library objects.  The ground floor every stage imports (no janus imports here)."""
 
-import tensorflow as tf
-
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
 
 
@@ -17,8 +15,17 @@ class _Null:
 NULL = _Null()
 
 
+_Tensor = None
+
+
 def is_symbolic(value) -> bool:
-    return isinstance(value, tf.Tensor) and not hasattr(value, "_numpy")
+    # TensorFlow is imported on first use: importing it here would start janus's
+    # TensorFlow hook while this module is half made (janus/hot.py).
+    global _Tensor
+    if _Tensor is None:
+        import tensorflow as tf
+        _Tensor = tf.Tensor
+    return isinstance(value, _Tensor) and not hasattr(value, "_numpy")
 
 
 def is_library_object(value) -> bool:

@@ -2,7 +2,8 @@
 the program changes mid-run (Soundness I, class 3): a callable learning rate, a
 LearningRateSchedule subclass, a custom activation, a Lambda layer, a tf.map_fn body,
 a user layer inside a Sequential, a kernel constraint, a callback that writes Python
-state, and a user tf.function (which TF itself traces, in both modes alike).
+state, a user tf.function (which TF itself traces, in both modes alike), and an object a
+library call returns whose attribute the program changes.
 Under janus and JANUS_MODE=off; prints one JSON document.
 """
 
@@ -256,5 +257,34 @@ for i in range(STEPS):
     if i == SWITCH:
         OFFSET = 5.0
     record("tf_function", tf_function_step(X, Y), fn_w)
+
+
+# 10. An object a library call returns (model.get_layer), whose attribute changes.
+class Scale(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__(name="scale")
+        self.factor = 1.0
+
+    def call(self, inputs):
+        return inputs * self.factor
+
+
+scale_model = tf.keras.Sequential([tf.keras.Input((3,)), Scale(), tf.keras.layers.Dense(1)])
+scale_opt = tf.keras.optimizers.SGD(0.05)
+
+
+def returned_object_step(x, y):
+    with tf.GradientTape() as tape:
+        pred = scale_model(x) * scale_model.get_layer("scale").factor
+        loss = tf.reduce_mean((pred - y) ** 2)
+    grads = tape.gradient(loss, scale_model.trainable_variables)
+    scale_opt.apply_gradients(zip(grads, scale_model.trainable_variables))
+    return loss
+
+
+for i in range(STEPS):
+    if i == SWITCH:
+        scale_model.get_layer("scale").factor = 3.0
+    record("returned_object", returned_object_step(X, Y), scale_model.layers[1].kernel)
 
 print(json.dumps(results))
