@@ -16,6 +16,7 @@ at build time, or symbolic tensors of the graph being built:
 
 import builtins
 import inspect
+import random
 import types
 
 import janus_ext
@@ -49,6 +50,7 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 MAX_INLINE_DEPTH = 32
+_GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
 _NO_ITEM = object()
 
 class Builder:
@@ -453,6 +455,10 @@ class Builder:
             if acc is not None:
                 self.guards.require_is(guards.lookup(acc, "__call__"), call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
+        if isinstance(getattr(fn, "__self__", None), _GENERATORS):
+            raise Unsupported(f"{fn.__qualname__}() draws from a Python or numpy random "
+                              "generator at every call; a graph would keep one draw",
+                              code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
 
