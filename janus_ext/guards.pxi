@@ -63,6 +63,7 @@ cdef object _MODULE_GETATTRIBUTE = _types.ModuleType.__dict__["__getattribute__"
 cdef object _TYPE_GETATTRIBUTE = type.__dict__["__getattribute__"]
 cdef object _LIST_GETITEM = list.__dict__["__getitem__"]
 cdef object _TUPLE_GETITEM = tuple.__dict__["__getitem__"]
+cdef object _TUPLE_LEN = tuple.__dict__["__len__"]
 cdef object _DICT_GETITEM = dict.__dict__["__getitem__"]
 
 
@@ -106,6 +107,8 @@ cdef Py_ssize_t _static_len(object value) except -2:
     if (kind is list or kind is tuple or kind is dict or kind is str or kind is bytes
             or kind is set or kind is frozenset):
         return len(value)
+    if isinstance(value, tuple) and _type_lookup(kind, "__len__") is _TUPLE_LEN:
+        return PyTuple_GET_SIZE(value)     # a namedtuple: tuple's storage, no Python
     return -1
 
 

@@ -46,15 +46,24 @@ fi
 stage extension "$logs/extension.log" sh -c 'cd "$1" && "$2" setup.py -q build_ext \
         --build-lib "$3/build/ext-$4" --build-temp "$3/build/tmp-$4"' \
     _ "$repo/janus_ext" "$dest/bin/python3.13" "$repo" "$key"
-cp "$repo/build/ext-$key"/janus_ext*.so "$stdlib/"
+# Files a running janus-python may have loaded are replaced by rename, never rewritten
+# in place: a process mapping the old library keeps it, one starting now gets the new.
+for so in "$repo/build/ext-$key"/janus_ext*.so; do
+    name=$(basename "$so")
+    cp "$so" "$stdlib/.$name.new" && mv -f "$stdlib/.$name.new" "$stdlib/$name"
+done
 
 # The runtime lives beside the stdlib, not in site-packages, so that a venv made by
-# janus-python (which does not read the base site-packages) still starts janus.
-rm -rf "$stdlib/janus"
-cp -r "$repo/runtime/janus" "$stdlib/janus"
+# janus-python (which does not read the base site-packages) still starts janus.  It is
+# made complete beside the old one, then swapped in.
+rm -rf "$stdlib/.janus.new" "$stdlib/.janus.old"
+cp -r "$repo/runtime/janus" "$stdlib/.janus.new"
 # TF custom ops (object-pointer reads, the recursive-backprop stash): ~10 s, cached.
 stage ops "$logs/ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
-    "$stdlib/janus/_janus_ops.so"
-find "$stdlib/janus" -name __pycache__ -prune -exec rm -rf {} +
-"$dest/bin/python3.13" -m compileall -q "$stdlib/janus" > /dev/null
+    "$stdlib/.janus.new/_janus_ops.so"
+find "$stdlib/.janus.new" -name __pycache__ -prune -exec rm -rf {} +
+"$dest/bin/python3.13" -m compileall -q "$stdlib/.janus.new" > /dev/null
+if [ -d "$stdlib/janus" ]; then mv "$stdlib/janus" "$stdlib/.janus.old"; fi
+mv "$stdlib/.janus.new" "$stdlib/janus"
+rm -rf "$stdlib/.janus.old"
 ln -sf python3.13 "$dest/bin/janus-python"

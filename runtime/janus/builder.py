@@ -377,6 +377,8 @@ class Builder:
         if isinstance(fn, type) and issubclass(fn, BaseException) and \
                 fn.__module__ == "builtins":
             return fn(*args, **kwargs)        # an exception about to be raised
+        if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
+            return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
         if fn is print:
             self.no_writes_in_regions("print", code, offset)
             self.heap.call_with_effect(print, self.snapshot(args), self.snapshot(kwargs))

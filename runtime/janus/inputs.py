@@ -13,7 +13,7 @@ import functools
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, builder, guards, heap, numbers, objects
+from . import arrays, builder, guards, heap, numbers, objects, values
 
 
 def _pointer_to(value):
@@ -80,7 +80,8 @@ class InputPlan:
                           tf.convert_to_tensor, ("array", value.dtype))
             else:
                 self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
-        elif type(value) in (tuple, list):
+        elif type(value) in (tuple, list) or values.is_namedtuple(value):
+            # A namedtuple batch is planned like a tuple, guarded on its exact class.
             b.guards.require_type(acc, type(value))
             b.guards.require_length(acc, len(value))
             for i, element in enumerate(value):
@@ -115,6 +116,12 @@ class InputPlan:
             items = [self._substitute(guards.item(acc, i), v, replacements)
                      for i, v in enumerate(value)]
             return type(value)(items)
+        if values.is_namedtuple(value):
+            made = type(value)(*(self._substitute(guards.item(acc, i), v, replacements)
+                                 for i, v in enumerate(value)))
+            self.b.created.add(id(made))      # its fields are read like a tuple's items
+            self.b.keep_alive.append(made)
+            return made
         if type(value) is dict:
             return {k: self._substitute(guards.item(acc, k), v, replacements)
                     for k, v in value.items()}

@@ -16,6 +16,8 @@ import types
 import numpy as np
 import tensorflow as tf
 
+from . import values
+
 SCALARS = (int, float, bool, complex, str, bytes, type(None), range, slice,
            type(Ellipsis))
 CONTAINERS = (tuple, list, set, frozenset, dict)
@@ -44,7 +46,7 @@ def _opaque(value, deep, is_library_object, depth):
     if kind in SCALARS or isinstance(value, (tf.Tensor, tf.Variable, np.ndarray,
                                              np.generic, np.dtype, type)):
         return None
-    if kind in CONTAINERS:
+    if kind in CONTAINERS or values.is_namedtuple(value):
         if not deep:
             return None
         if depth >= MAX_DEPTH or len(value) > MAX_ITEMS:

@@ -18,6 +18,13 @@ NULL = _Null()
 _Tensor = None
 
 
+def is_namedtuple(value) -> bool:
+    """An instance of a class collections.namedtuple made, not subclassed: its items,
+    iteration and field access are tuple's own C code."""
+    kind = type(value)
+    return kind.__bases__ == (tuple,) and isinstance(getattr(kind, "_fields", None), tuple)
+
+
 def is_symbolic(value) -> bool:
     # TensorFlow is imported on first use: importing it here would start janus's
     # TensorFlow hook while this module is half made (janus/hot.py).

@@ -1,0 +1,30 @@
+"""getattr with a constant name and namedtuple batches convert (issue 21, item 4), end to
+end against JANUS_MODE=off on tests/programs/constructs.py."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROUND_OFF, assert_same, run_both_modes
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+@pytest.fixture(scope="module")
+def constructs(tmp_path_factory):
+    return run_both_modes(PROGRAMS / "constructs.py", tmp_path_factory.mktemp("constructs"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_results_are_the_interpreters(constructs):
+    for name in ("getattr", "batch", "unpacking", "W"):
+        assert_same(constructs["on"][name], constructs["off"][name], name, **ROUND_OFF)
+
+
+@pytest.mark.parametrize("step,builds", [("getattr_step", 2), ("batch_step", 1),
+                                         ("unpacking_step", 1)])
+def test_each_converts(constructs, step, builds):
+    stats = constructs["functions"][step]
+    assert stats["status"] == "converted", stats
+    # getattr's attribute changed once: one rebuild; a new batch object each call: none.
+    assert stats["graphs_built"] == builds and stats["graph_calls"] >= 6, stats
