@@ -4,7 +4,8 @@ Each scenario runs its step STEPS times and makes it fail at FAIL_AT: the first 
 call (right after the build; the JANUS_HOT=3 calls before it are profiled) and a call
 after many graph calls.  A failure is a user assertion, check_numerics on a NaN, a
 gather out of range, or a check after, between or inside updates.  The driver catches
-what a step raises, as a training loop that skips bad batches would.
+what a step raises, as a training loop that skips bad batches would; one step suppresses
+its failing assertion with a context manager.
 
 Prints one JSON document: per scenario what each step returned or raised, the
 variables, the optimizers' iterations and slots and the Python state the steps touched
@@ -346,6 +347,43 @@ def landed_args(i, failing):
 run("landed", landed_step, landed_args,
     {"model": model_10.params(), "opt": optimizer_state(opt_10), "log": log_10,
      "lines": stream_10.lines})
+
+
+# 11. An assertion inside a `with` whose __exit__ suppresses it: the update before the
+#     block lands, the counter after the assertion inside the block does not, and the
+#     step returns normally (eager's order of effects).
+class Suppress:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        return kind is not None and issubclass(kind, tf.errors.InvalidArgumentError)
+
+
+model_11, opt_11 = Linear(4, 1), tf.keras.optimizers.SGD(0.05)
+counter_11 = tf.Variable(np.float64(0.0))
+SUPPRESS = Suppress()
+
+
+def suppressed_step(model, opt, counter, x, y, scale):
+    with tf.GradientTape() as tape:
+        loss = mse(model, x, y)
+    grads = tape.gradient(loss, model.params())
+    opt.apply_gradients(zip(grads, model.params()))
+    with SUPPRESS:
+        tf.debugging.assert_positive(scale, message="scale must be positive")
+        counter.assign_add(1.0)
+    return loss
+
+
+def suppressed_args(i, failing):
+    x, y = batch(i)
+    return model_11, opt_11, counter_11, x, y, tf.constant(-1.0 if failing else 1.0,
+                                                           tf.float64)
+
+
+run("suppressed", suppressed_step, suppressed_args,
+    {"model": model_11.params(), "opt": optimizer_state(opt_11), "counter": counter_11})
 
 
 with open(TF_PRINTED) as f:
