@@ -3,6 +3,8 @@ the builder interprets it, so what it reads is guarded, and a change mid-run reb
 instead of being ignored (Soundness I, class 3).  End to end against JANUS_MODE=off on
 tests/programs/callbacks.py, and the watch's own rules in-process."""
 
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -66,3 +68,11 @@ def test_library_code_is_told_apart_from_the_programs():
     namespace = {"__name__": "a_program"}
     exec(compile("def f():\n    return 1\n", "<string>", "exec"), namespace)
     assert not purity.is_library_code(namespace["f"].__code__, namespace)
+    # A module a library builds in memory (TF's op wrappers from load_op_library).
+    plugin = types.ModuleType("janus_test_plugin")
+    sys.modules[plugin.__name__] = plugin
+    try:
+        exec(compile("def g():\n    return 2\n", "<string>", "exec"), plugin.__dict__)
+        assert purity.is_library_code(plugin.g.__code__, plugin.__dict__)
+    finally:
+        del sys.modules[plugin.__name__]

@@ -84,9 +84,13 @@ def is_library_code(code, globals_dict) -> bool:
     name = globals_dict.get("__name__")
     if not isinstance(name, str) or name.startswith("namedtuple_"):
         return True
-    module_file = getattr(sys.modules.get(name), "__file__", None)
-    return isinstance(module_file, str) and \
-        os.path.abspath(module_file).startswith(_LIBRARY_DIRS)
+    module = sys.modules.get(name)
+    if module is None or name == "__main__":
+        return False              # exec() with globals of its own, or `-c` / a script
+    module_file = getattr(module, "__file__", None)
+    if not isinstance(module_file, str):
+        return True               # a module a library made in memory (TF's op wrappers)
+    return os.path.abspath(module_file).startswith(_LIBRARY_DIRS)
 
 
 def _traced_by_tf(frame):
