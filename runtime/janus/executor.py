@@ -17,7 +17,7 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (atomic, builder, bytecode, cache, control, counters, heap, numbers,
-               profiler, recursion, startup)
+               profiler, random_ops, recursion, startup)
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,9 @@ class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
     def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
-                 call_args, heap_reads, uses_arena, keep_alive, gating):
+                 call_args, heap_reads, uses_arena, keep_alive, gating, draws):
         self.function = function
+        self.draws = draws                  # random_ops.Draws fed at call time, or None
         self.gating = gating                # atomic.Gating: how updates wait
         self.snapshot = atomic.Snapshot(gating.snapshot_handles) \
             if gating.snapshot_handles else None
@@ -74,6 +75,8 @@ class CompiledGraph:
         except Exception:
             # Whatever failed ran before every update (atomic.gate), or the updates
             # are undone here: the interpreter can run the call from untouched state.
+            if self.draws is not None:
+                self.draws.undo()          # the interpreter draws these seeds again
             if saved is not None:
                 try:
                     self.snapshot.restore(saved)
@@ -88,7 +91,9 @@ class CompiledGraph:
                 outputs = []
             elif not isinstance(outputs, (list, tuple)):
                 outputs = [outputs]
-            result, effect_values = _rebuild(self.template, outputs, {})
+            result, effect_values, draw_sizes = _rebuild(self.template, outputs, {})
+            if self.draws is not None:
+                self.draws.done(draw_sizes)
             # Every op passed and every output exists: the writes land now.
             heap.commit(self.effects, effect_values)
         except Exception as exc:
@@ -303,6 +308,13 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
+        except random_ops.SeedRepeated as exc:
+            # Eager continues an earlier stream for this seed (random_ops.py): this call
+            # runs in the interpreter, with the generator as it was; the graph stays.
+            self.stats.fallbacks += 1
+            self.stats.note(f"random seed repeated: {exc}")
+            self._event(f"random seed repeated, the interpreter runs this call: {exc}")
+            return self._interpret(None)
         except UpdatesLanded as exc:
             self.cache.drop(graph)
             self.stats.note(f"failed after its updates landed, the call raises: {exc}")
@@ -400,13 +412,16 @@ class CodeState:
             graph = run.root_graph = tf.compat.v1.get_default_graph()
             # The control dependencies tf.function would add (it is told not to: it
             # would add again the edges that gating removes), then the gating.
-            with auto_control_deps.AutomaticControlDependencies() as deps:
+            with auto_control_deps.AutomaticControlDependencies() as deps, \
+                    random_ops.drawing(graph, builder.Unsupported) as draws:
                 result = run.run(run.substitute(flat_inputs))
                 tensors = []
                 holder["template"] = _flatten(
-                    (result, [e.values for e in run.heap.effects]), run, tensors, {})
+                    (result, [e.values for e in run.heap.effects], draws.size_outputs()),
+                    run, tensors, {})
                 returned = [deps.mark_as_return(t) for t in tensors]
-            run.check_graph(graph)
+            random_ops.check(graph.as_graph_def(), draws, run.guards)
+            holder["draws"] = draws if draws.count else None
             try:
                 # Number checks (numbers.py) are Assert ops: gated as checks like
                 # janus's assumptions.
@@ -429,7 +444,7 @@ class CodeState:
                              holder["template"], [key for _, key in run.assumptions],
                              tuple(run.heap.effects), call_args, run.heap.call_time_reads,
                              run.root_call_id is not None, run.keep_alive,
-                             holder["gating"])
+                             holder["gating"], holder["draws"])
 
 
 _states: dict = {}

@@ -1,0 +1,373 @@
+"""Random draws in a graph being built → eager's exact numbers at every call, or a refusal.
+
+With a global seed (tf.random.set_seed, keras.utils.set_random_seed), eager gives each
+stateful random op the op seeds (s, s2) that its context's seed generator yields at that
+moment, and a fresh kernel with those seeds draws what the Philox stateless V2 kernel
+draws with key [s] and counter [0, s2] (DESIGN.md, measured).  So a graph draws eager's
+numbers when, at each call, janus asks the generator for the seeds in program order, as
+eager would, and feeds them to stateless kernels:
+
+- tf.random.normal, uniform (float and int), truncated_normal and everything built on
+  them (tf.nn.dropout) become StatelessRandom*V2 ops whose key and counter are an input;
+- a seed the generator gave before since it was seeded would continue an eager kernel's
+  stream: that call runs in the interpreter (SeedRepeated).  `SeedMirror` knows every
+  seed the generator gave, whoever asked for it;
+- an explicit op seed (`seed=1`: the same pair at every call, one continuing stream), a
+  seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
+  registry marks as a random kernel (stateful, with seed attributes: candidate samplers,
+  shuffles, multinomial, gamma, ...) and any other read of the generator are refused.
+
+Without a global seed eager's numbers cannot be reproduced and any correct draw is valid:
+the graph keeps TF's stateful kernels, and is guarded on there being no global seed.
+Building never moves the generator: its state is restored when the build ends.
+"""
+
+import functools
+import random
+import threading
+import typing
+
+import numpy as np
+import tensorflow as tf
+
+from tensorflow.python.eager import context
+from tensorflow.python.framework import config, op_def_registry, ops, random_seed
+from tensorflow.python.ops import gen_random_ops, gen_stateless_random_ops_v2
+
+from . import guards
+
+PHILOX = 1                     # the `alg` of the stateless V2 kernels
+MAX_SEED = 2**31 - 1           # TF's _MAXINT32: op seeds are randint(0, MAX_SEED)
+MAX_REPLAY = 1_000_000         # seeds replayed to find the generator's place, then lost
+
+
+class Refused(Exception):
+    """A random draw janus cannot make draw eager's numbers (the builder's Unsupported
+    is raised from it by the caller)."""
+
+
+class SeedRepeated(Exception):
+    """The seed generator gave a seed it gave before: eager continues a cached kernel's
+    stream there.  Raised before the graph runs; the interpreter runs this call."""
+
+
+_building = threading.local()          # .draws: the Draws of the graph being built
+
+
+# -- build time ----------------------------------------------------------------------
+
+class Draws:
+    """The random draws of one graph being built, and how a call gets their seeds."""
+
+    def __init__(self, graph, refuse):
+        self.graph = graph
+        self.refuse = refuse              # Exception class raised for a refusal
+        self.global_seed = context.global_seed()
+        self.kernels: list = []           # per exact draw: the eager kernel it stands for
+        self.sizes: list = []             # per exact draw: its size, an int or a tensor
+        self.unconsumed_reads = 0         # generator reads no exact draw took
+        self.seeds_input = None
+        self._rows = self._saved = None
+
+    @property
+    def seeded(self):
+        return self.global_seed is not None
+
+    @property
+    def count(self):
+        return len(self.kernels)
+
+    def read_seed(self, op_seed):
+        """The builder's answer to random_seed.get_seed(op_seed)."""
+        if op_seed is not None:
+            raise self.refuse(f"a random op with an explicit op seed ({op_seed}): eager "
+                              "continues one kernel's stream across calls, which a graph "
+                              "cannot see")
+        if not self.seeded:
+            if config.is_op_determinism_enabled():
+                raise self.refuse("an unseeded random op with op determinism enabled "
+                                  "(eager raises)")
+            return None, None             # TF's kernels draw fresh numbers, as eagerly
+        if ops.get_default_graph() is not self.graph:
+            raise self.refuse("a seeded random draw inside a tf.cond, a while loop or a "
+                              "tf.function: eager draws only on the paths it takes")
+        self.unconsumed_reads += 1
+        return None, None
+
+    def exact(self, kernel, shape, make_stateless):
+        """A stateless op fed at call time with the seeds eager would use, or None
+        when the op did not get its seeds from the generator (then TF's op is made).
+        `kernel` (a Kernel) is what eager would have run."""
+        if not self.seeded or self.unconsumed_reads == 0 or \
+                ops.get_default_graph() is not self.graph:
+            return None
+        self.unconsumed_reads -= 1
+        if self.seeds_input is None:
+            self.seeds_input = self.graph.capture_call_time_value(
+                self.call_time_seeds, tf.TensorSpec([None, 3], tf.uint64))
+        row = self.seeds_input[self.count]
+        shape = tf.convert_to_tensor(shape)
+        drawn = make_stateless(shape, row[:1], row[1:], tf.constant(PHILOX, tf.int32))
+        self.kernels.append(kernel._replace(shape_dtype=shape.dtype))
+        size = drawn.shape.num_elements()
+        self.sizes.append(size if size is not None else tf.size(drawn, out_type=tf.int64))
+        return drawn
+
+    def size_outputs(self):
+        """The sizes only known at run time: the graph returns them (done() takes them)."""
+        return [size for size in self.sizes if not isinstance(size, int)]
+
+    # -- call time -------------------------------------------------------------------
+
+    def call_time_seeds(self):
+        """[[s, 0, s2], ...]: one row per draw, in program order, from eager's own
+        get_seed; the generator moves as eager moves it.  undo() moves it back."""
+        rng = context.context()._rng
+        self._saved = (rng, rng.getstate())
+        rows = []
+        mirror = _mirror.follow(rng, self.global_seed)
+        for _ in self.kernels:
+            seed, seed2 = _original_get_seed(None)
+            if mirror is None or mirror.seen(seed2) or any(r[2] == seed2 for r in rows):
+                self.undo()
+                if mirror is None:
+                    raise SeedRepeated("TF's seed generator moved in a way janus cannot "
+                                       "follow")
+                # Eager continues its kernel for this seed: give it what the graphs drew
+                # with it, and let the interpreter draw.
+                mirror.hand_to_eager(seed, seed2)
+                raise SeedRepeated(f"op seed {seed2} was drawn before since the seed was set")
+            rows.append((seed, 0, seed2))
+        self._rows = rows
+        return tf.constant(np.array(rows, np.uint64).reshape(-1, 3))
+
+    def undo(self):
+        """The call did not happen: give the generator back its state."""
+        if self._saved is not None:
+            rng, state = self._saved
+            rng.setstate(state)
+        self._saved = self._rows = None
+
+    def done(self, run_time_sizes):
+        """The graph drew: remember what, in case eager meets one of its seeds again."""
+        run_time_sizes = iter(run_time_sizes)
+        for (seed, _, seed2), kernel, size in zip(self._rows or (), self.kernels, self.sizes):
+            _mirror.drawn_by_graph(seed, seed2, kernel,
+                                   size if isinstance(size, int) else next(run_time_sizes))
+        self._saved = self._rows = None
+
+
+class Kernel(typing.NamedTuple):
+    """An eager random kernel as TF caches it (by its attributes), with a draw of its."""
+    make: object                  # the gen_random_ops function (TF's own)
+    dtype: object                 # of what it draws
+    shape_dtype: object = None
+
+    def advance(self, seed, seed2, size):
+        """Draw `size` numbers eagerly: the cached kernel moves on as if it drew them."""
+        shape = tf.constant([int(size)], self.shape_dtype)
+        if self.make is _uniform_int_kernel:
+            self.make(shape, tf.constant(0, self.dtype), tf.constant(2, self.dtype),
+                      seed=seed, seed2=seed2)
+        else:
+            self.make(shape, self.dtype, seed=seed, seed2=seed2)
+
+
+class SeedMirror:
+    """A replay of TF's seed generator (a random.Random seeded with the global seed):
+    every op seed it gave since it was seeded, whoever asked, and what the graphs drew
+    with each seed they got."""
+
+    def __init__(self):
+        self.source = None
+        self.replay = None
+        self.given: set = set()
+        self.graph_draws: dict = {}       # seed2 -> [(seed, kernel, size)]
+
+    def follow(self, rng, global_seed):
+        """self, caught up with `rng`; None if `rng` cannot be replayed."""
+        if rng is not self.source:
+            self.source = rng             # set_seed also empties eager's kernel cache
+            self.given, self.graph_draws = set(), {}
+            try:
+                self.replay = random.Random(global_seed)
+            except TypeError:         # as context._set_global_seed makes it
+                self.replay = random.Random(int(np.array(global_seed)))
+        if self.replay is None:
+            return None
+        target = rng.getstate()
+        for _ in range(MAX_REPLAY):
+            if self.replay.getstate() == target:
+                return self
+            self.given.add(self.replay.randint(0, MAX_SEED))
+        self.replay = None            # someone reseeded it by hand: refuse from now on
+        return None
+
+    def seen(self, seed2):
+        return seed2 in self.given
+
+    def drawn_by_graph(self, seed, seed2, kernel, size):
+        self.graph_draws.setdefault(seed2, []).append((seed, kernel, size))
+
+    def hand_to_eager(self, seed, seed2):
+        """Eager's kernels for `seed2` move on by what the graphs drew with it (a
+        stream's position is 256 counters per number drawn, whatever the order)."""
+        totals: dict = {}
+        for drawn_seed, kernel, size in self.graph_draws.pop(seed2, ()):
+            if drawn_seed == seed:
+                totals[kernel] = totals.get(kernel, 0) + int(size)
+        for kernel, size in totals.items():
+            kernel.advance(seed, seed2, size)
+
+
+_mirror = SeedMirror()
+
+
+class drawing:
+    """`with drawing(graph, refuse) as draws:` around a build: random ops made in
+    `graph` while it is open go through `draws`; the generator is left untouched."""
+
+    def __init__(self, graph, refuse):
+        self.draws = Draws(graph, refuse)
+
+    def __enter__(self):
+        _install()
+        self.previous = getattr(_building, "draws", None)
+        _building.draws = self.draws
+        self.rng = getattr(context.context(), "_rng", None)
+        self.state = None if self.rng is None else self.rng.getstate()
+        return self.draws
+
+    def __exit__(self, kind, *exc):
+        _building.draws = self.previous
+        ctx = context.context()
+        if self.rng is not None:
+            self.rng.setstate(self.state)
+        if ctx._seed is not self.draws.global_seed or \
+                getattr(ctx, "_rng", None) is not self.rng:
+            # tf.random.set_seed ran while building: undone; the program sees it when
+            # the interpreter runs the step.
+            ctx._seed = self.draws.global_seed
+            if self.rng is None:
+                ctx.__dict__.pop("_rng", None)
+            else:
+                ctx._rng = self.rng
+            if kind is None:
+                raise self.draws.refuse("sets TF's global seed inside the step")
+        return False
+
+
+def check(graph_def, draws, guard_set):
+    """Refuse a graph that draws numbers other than eager's; guard the seed it needs.
+
+    `graph_def` holds the graph's ops and every function it calls (cond arms, loop
+    bodies, tf.functions)."""
+    random_nodes = [node for node in _all_nodes(graph_def) if is_random_kernel(node)]
+    if draws.seeded:
+        if random_nodes:
+            node = random_nodes[0]
+            raise draws.refuse(f"stateful random op {node.op} ({node.name}): with a global "
+                               "seed janus draws eager's numbers only for "
+                               "tf.random.normal/uniform/truncated_normal")
+        if draws.unconsumed_reads:
+            raise draws.refuse("reads TF's seed generator for something other than "
+                               "tf.random.normal/uniform/truncated_normal")
+    else:
+        fixed = [node for node in random_nodes
+                 if node.attr["seed"].i or node.attr["seed2"].i]
+        if fixed:
+            raise draws.refuse(f"random op {fixed[0].op} ({fixed[0].name}) has fixed "
+                               "seeds: eager continues its stream across calls")
+    if draws.count or random_nodes:
+        # Seeded: the seeds are computed for this global seed; unseeded: TF's kernels
+        # draw fresh numbers, which stops being right once a seed is set.
+        guard_set.require_value(guards.attr(guards.const(context.context()), "_seed"),
+                                draws.global_seed)
+
+
+def is_random_kernel(node):
+    """TF's op registry: a stateful op that takes seed and seed2 attributes draws from
+    its own random stream (seeded from the seed generator when eager has a seed).
+    `node` is a NodeDef or an Operation."""
+    kind = _kernel_kind(node.type if isinstance(node, ops.Operation) else node.op)
+    if kind == "dropout":                 # CudnnRNN*: it draws only for dropout
+        attrs = node.node_def.attr if isinstance(node, ops.Operation) else node.attr
+        return attrs["dropout"].f != 0.0
+    return kind == "random"
+
+
+@functools.cache
+def _kernel_kind(op_type):
+    op_def = op_def_registry.get(op_type)
+    if op_def is None or not op_def.is_stateful:
+        return None
+    names = {attr.name for attr in op_def.attr}
+    if not {"seed", "seed2"} <= names:
+        return None
+    return "dropout" if "dropout" in names else "random"
+
+
+def _all_nodes(graph_def):
+    yield from graph_def.node
+    for function in graph_def.library.function:
+        yield from function.node_def
+
+
+# -- the hooks in TF ---------------------------------------------------------------
+
+_original_get_seed = random_seed.get_seed
+_installed = False
+
+
+def _get_seed(op_seed):
+    draws = getattr(_building, "draws", None)
+    if draws is None or context.executing_eagerly():
+        return _original_get_seed(op_seed)
+    return draws.read_seed(op_seed)
+
+
+def _exact_or(original, stateless):
+    """A wrapper of gen_random_ops.<original> that makes `stateless` instead while a
+    graph is built with implicit seeds."""
+
+    def make(shape, *args, seed=0, seed2=0, name=None):
+        draws = getattr(_building, "draws", None)
+        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+            dtype = args[0] if original is not _uniform_int_kernel else \
+                tf.convert_to_tensor(args[0]).dtype
+            made = draws.exact(Kernel(original, tf.as_dtype(dtype)), shape,
+                               lambda shape, key, counter, alg:
+                               stateless(shape, key, counter, alg, *args, name=name))
+            if made is not None:
+                return made
+        return original(shape, *args, seed=seed, seed2=seed2, name=name)
+
+    make.__name__ = original.__name__
+    make.__wrapped__ = original
+    return make
+
+
+def _uniform_int_v2(shape, key, counter, alg, minval, maxval, name=None):
+    return gen_stateless_random_ops_v2.stateless_random_uniform_int_v2(
+        shape, key, counter, alg, minval, maxval, name=name)
+
+
+_uniform_int_kernel = gen_random_ops.random_uniform_int
+_EXACT = {
+    "random_standard_normal": gen_stateless_random_ops_v2.stateless_random_normal_v2,
+    "random_uniform": gen_stateless_random_ops_v2.stateless_random_uniform_v2,
+    "truncated_normal": gen_stateless_random_ops_v2.stateless_truncated_normal_v2,
+    "random_uniform_int": _uniform_int_v2,
+}
+
+
+def _install():
+    """Route TF's seed reads and its four Philox kernels through the graph being built
+    (one attribute each; outside a janus build they call TF's own)."""
+    global _installed
+    if _installed:
+        return
+    random_seed.get_seed = _get_seed
+    for name, stateless in _EXACT.items():
+        setattr(gen_random_ops, name, _exact_or(getattr(gen_random_ops, name), stateless))
+    _installed = True
