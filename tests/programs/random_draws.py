@@ -196,6 +196,7 @@ tf.random.set_seed(13)
 
 seeded_w = tf.Variable(np.random.default_rng(4).normal(size=(20, 4)).astype(np.float32))
 seeded_b = tf.Variable(np.zeros(20, np.float32))
+seeded_opt = keras.optimizers.SGD(0.05)
 
 
 def sampled_step(x, labels):
@@ -203,7 +204,7 @@ def sampled_step(x, labels):
         loss = tf.reduce_mean(tf.nn.sampled_softmax_loss(
             seeded_w, seeded_b, labels, x, num_sampled=5, num_classes=20))
     grads = tape.gradient(loss, [seeded_w, seeded_b])
-    sampled_opt.apply_gradients(zip(grads, [seeded_w, seeded_b]))
+    seeded_opt.apply_gradients(zip(grads, [seeded_w, seeded_b]))
     return loss
 
 
