@@ -18,6 +18,7 @@ from tensorflow.python.framework import auto_control_deps
 
 from . import (atomic, builder, bytecode, cache, control, counters, heap, numbers,
                profiler, random_ops, recursion, startup)
+from . import inputs as janus_inputs
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ class CompiledGraph:
         self.guards = guard_tuple
         self.input_accessors = tuple(inputs.accessors)
         self.input_converters = tuple(inputs.converters)
+        self.variable_slots = tuple(inputs.variable_slots)
+        self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = template
 
     def run(self, args):
@@ -64,6 +67,8 @@ class CompiledGraph:
         for acc, convert in zip(self.input_accessors, self.input_converters):
             value = janus_ext.read_accessor(acc, args)
             flat.append(value if convert is None else convert(value))
+        if self.variable_slots:
+            janus_inputs.check_variables(flat, self.variable_slots, self.captured)
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()
@@ -231,8 +236,14 @@ class CodeState:
         self.stats.not_converted = reason
         self._event(f"stays in the interpreter: {reason}")
         log.info("janus: %s stays in the interpreter: %s", self.stats.name, reason)
-        janus_ext.clear_entry(self.code)
+        # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
+        janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
         profiler.unflag(self.code)
+
+    def _count_interpreted(self, args):
+        self.stats.calls += 1
+        self.stats.interpreted += 1
+        return DECLINE
 
     def enter(self, args):
         # Called by the interpreter for every call: a bug in janus must never surface
@@ -308,6 +319,10 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
+        except janus_inputs.AliasedVariable as exc:
+            self.stats.note(str(exc))
+            self._event(f"the interpreter runs this call: {exc}")
+            return self._interpret(None)
         except random_ops.SeedRepeated as exc:
             # Eager continues an earlier stream for this seed (random_ops.py): this call
             # runs in the interpreter, with the generator as it was; the graph stays.
