@@ -435,7 +435,7 @@ class CodeState:
                     (result, [e.values for e in run.heap.effects], draws.size_outputs()),
                     run, tensors, {})
                 returned = [deps.mark_as_return(t) for t in tensors]
-            random_ops.check(graph.as_graph_def(), draws, run.guards)
+            random_ops.check(graph, draws, run.guards)
             holder["draws"] = draws if draws.count else None
             try:
                 # Number checks (numbers.py) are Assert ops: gated as checks like

@@ -9,9 +9,10 @@ eager would, and feeds them to stateless kernels:
 
 - tf.random.normal, uniform (float and int), truncated_normal and everything built on
   them (tf.nn.dropout) become StatelessRandom*V2 ops whose key and counter are an input;
-- a seed the generator gave before since it was seeded would continue an eager kernel's
-  stream: that call runs in the interpreter (SeedRepeated).  `SeedMirror` knows every
-  seed the generator gave, whoever asked for it;
+- a seed the generator gave before since it was seeded continues an eager kernel's
+  stream: eager's kernel for it moves on by what the graphs drew with that seed, and the
+  call runs in the interpreter (SeedRepeated).  `SeedMirror` knows every seed the
+  generator gave, whoever asked for it, and what the graphs drew with theirs;
 - an explicit op seed (`seed=1`: the same pair at every call, one continuing stream), a
   seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
   registry marks as a random kernel (stateful, with seed attributes: candidate samplers,
@@ -39,11 +40,6 @@ from . import guards
 PHILOX = 1                     # the `alg` of the stateless V2 kernels
 MAX_SEED = 2**31 - 1           # TF's _MAXINT32: op seeds are randint(0, MAX_SEED)
 MAX_REPLAY = 1_000_000         # seeds replayed to find the generator's place, then lost
-
-
-class Refused(Exception):
-    """A random draw janus cannot make draw eager's numbers (the builder's Unsupported
-    is raised from it by the caller)."""
 
 
 class SeedRepeated(Exception):
@@ -257,26 +253,25 @@ class drawing:
         return False
 
 
-def check(graph_def, draws, guard_set):
+def check(graph, draws, guard_set):
     """Refuse a graph that draws numbers other than eager's; guard the seed it needs.
-
-    `graph_def` holds the graph's ops and every function it calls (cond arms, loop
-    bodies, tf.functions)."""
-    random_nodes = [node for node in _all_nodes(graph_def) if is_random_kernel(node)]
+    Its ops are searched with every function it calls (cond arms, loop bodies,
+    tf.functions)."""
+    random_nodes = [node for node in _all_nodes(graph) if is_random_kernel(node)]
     if draws.seeded:
         if random_nodes:
             node = random_nodes[0]
-            raise draws.refuse(f"stateful random op {node.op} ({node.name}): with a global "
-                               "seed janus draws eager's numbers only for "
+            raise draws.refuse(f"stateful random op {_type_of(node)} ({node.name}): with a "
+                               "global seed janus draws eager's numbers only for "
                                "tf.random.normal/uniform/truncated_normal")
         if draws.unconsumed_reads:
             raise draws.refuse("reads TF's seed generator for something other than "
                                "tf.random.normal/uniform/truncated_normal")
     else:
         fixed = [node for node in random_nodes
-                 if node.attr["seed"].i or node.attr["seed2"].i]
+                 if _attrs_of(node)["seed"].i or _attrs_of(node)["seed2"].i]
         if fixed:
-            raise draws.refuse(f"random op {fixed[0].op} ({fixed[0].name}) has fixed "
+            raise draws.refuse(f"random op {_type_of(fixed[0])} ({fixed[0].name}) has fixed "
                                "seeds: eager continues its stream across calls")
     if draws.count or random_nodes:
         # Seeded: the seeds are computed for this global seed; unseeded: TF's kernels
@@ -289,11 +284,18 @@ def is_random_kernel(node):
     """TF's op registry: a stateful op that takes seed and seed2 attributes draws from
     its own random stream (seeded from the seed generator when eager has a seed).
     `node` is a NodeDef or an Operation."""
-    kind = _kernel_kind(node.type if isinstance(node, ops.Operation) else node.op)
+    kind = _kernel_kind(_type_of(node))
     if kind == "dropout":                 # CudnnRNN*: it draws only for dropout
-        attrs = node.node_def.attr if isinstance(node, ops.Operation) else node.attr
-        return attrs["dropout"].f != 0.0
+        return _attrs_of(node)["dropout"].f != 0.0
     return kind == "random"
+
+
+def _type_of(node):
+    return node.type if isinstance(node, ops.Operation) else node.op
+
+
+def _attrs_of(node):
+    return node.node_def.attr if isinstance(node, ops.Operation) else node.attr
 
 
 @functools.cache
@@ -307,10 +309,12 @@ def _kernel_kind(op_type):
     return "dropout" if "dropout" in names else "random"
 
 
-def _all_nodes(graph_def):
-    yield from graph_def.node
-    for function in graph_def.library.function:
-        yield from function.node_def
+def _all_nodes(graph):
+    """Operations of `graph`, then NodeDefs of the functions it calls (a graph holds
+    those its functions call in turn)."""
+    yield from graph.get_operations()
+    for function in graph._functions.values():
+        yield from function.cached_definition.node_def
 
 
 # -- the hooks in TF ---------------------------------------------------------------
