@@ -11,8 +11,9 @@ eager would, and feeds them to stateless kernels:
   them (tf.nn.dropout) become StatelessRandom*V2 ops whose key and counter are an input;
 - a seed the generator gave before since it was seeded continues an eager kernel's
   stream: eager's kernel for it moves on by what the graphs drew with that seed, and the
-  call runs in the interpreter (SeedRepeated).  `SeedMirror` knows every seed the
-  generator gave, whoever asked for it, and what the graphs drew with theirs;
+  call runs in the interpreter (SeedRepeated).  `SeedRecorder`, the generator janus
+  puts in the eager context, knows every seed it gave, whoever asked for it, and what
+  the graphs drew with theirs;
 - an explicit op seed (`seed=1`: the same pair at every call, one continuing stream), a
   seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
   registry marks as a random kernel (stateful, with seed attributes: candidate samplers,
@@ -32,14 +33,15 @@ import numpy as np
 import tensorflow as tf
 
 from tensorflow.python.eager import context
-from tensorflow.python.framework import config, op_def_registry, ops, random_seed
+from tensorflow.python.framework import (config, constant_op, op_def_registry, ops,
+                                        random_seed)
 from tensorflow.python.ops import gen_random_ops, gen_stateless_random_ops_v2
 
 from . import guards
 
 PHILOX = 1                     # the `alg` of the stateless V2 kernels
 MAX_SEED = 2**31 - 1           # TF's _MAXINT32: op seeds are randint(0, MAX_SEED)
-MAX_REPLAY = 1_000_000         # seeds replayed to find the generator's place, then lost
+MAX_REPLAY = 100_000           # seeds replayed to find the generator's place, then lost
 
 
 class SeedRepeated(Exception):
@@ -63,7 +65,7 @@ class Draws:
         self.sizes: list = []             # per exact draw: its size, an int or a tensor
         self.unconsumed_reads = 0         # generator reads no exact draw took
         self.seeds_input = None
-        self._rows = self._saved = None
+        self._taken = None                # (recorder, raw seeds, rows) of this call
 
     @property
     def seeded(self):
@@ -100,8 +102,8 @@ class Draws:
         self.unconsumed_reads -= 1
         if self.seeds_input is None:
             self.seeds_input = self.graph.capture_call_time_value(
-                self.call_time_seeds, tf.TensorSpec([None, 3], tf.uint64))
-        row = self.seeds_input[self.count]
+                self.call_time_seeds, tf.TensorSpec([None, 3], tf.int64))
+        row = tf.cast(self.seeds_input[self.count], tf.uint64)
         shape = tf.convert_to_tensor(shape)
         drawn = make_stateless(shape, row[:1], row[1:], tf.constant(PHILOX, tf.int32))
         self.kernels.append(kernel._replace(shape_dtype=shape.dtype))
@@ -117,40 +119,43 @@ class Draws:
 
     def call_time_seeds(self):
         """[[s, 0, s2], ...]: one row per draw, in program order, from eager's own
-        get_seed; the generator moves as eager moves it.  undo() moves it back."""
-        rng = context.context()._rng
-        self._saved = (rng, rng.getstate())
-        rows = []
-        mirror = _mirror.follow(rng, self.global_seed)
+        get_seed; the generator moves as eager moves it.  undo() gives the seeds back."""
+        recorder = SeedRecorder.of(context.context(), self.global_seed)
+        if recorder is None:
+            raise SeedRepeated("TF's seed generator moved in a way janus cannot follow")
+        rows, taken = [], []
         for _ in self.kernels:
             seed, seed2 = _original_get_seed(None)
-            if mirror is None or mirror.seen(seed2) or any(r[2] == seed2 for r in rows):
-                self.undo()
-                if mirror is None:
-                    raise SeedRepeated("TF's seed generator moved in a way janus cannot "
-                                       "follow")
+            taken.append(recorder.last)
+            if recorder.last_repeated:
                 # Eager continues its kernel for this seed: give it what the graphs drew
                 # with it, and let the interpreter draw.
-                mirror.hand_to_eager(seed, seed2)
+                recorder.give_back(taken)
+                recorder.hand_to_eager(seed, seed2)
                 raise SeedRepeated(f"op seed {seed2} was drawn before since the seed was set")
             rows.append((seed, 0, seed2))
-        self._rows = rows
-        return tf.constant(np.array(rows, np.uint64).reshape(-1, 3))
+        self._taken = (recorder, taken, rows)
+        # int64 from a list: TF converts a uint64 array several times slower (measured);
+        # the graph casts.
+        return constant_op.convert_to_eager_tensor(rows, context.context(), tf.int64)
 
     def undo(self):
-        """The call did not happen: give the generator back its state."""
-        if self._saved is not None:
-            rng, state = self._saved
-            rng.setstate(state)
-        self._saved = self._rows = None
+        """The call did not happen: the generator gives its seeds again."""
+        if self._taken is not None:
+            recorder, taken, _ = self._taken
+            recorder.give_back(taken)
+        self._taken = None
 
     def done(self, run_time_sizes):
         """The graph drew: remember what, in case eager meets one of its seeds again."""
+        if self._taken is None:
+            return
+        recorder, _, rows = self._taken
         run_time_sizes = iter(run_time_sizes)
-        for (seed, _, seed2), kernel, size in zip(self._rows or (), self.kernels, self.sizes):
-            _mirror.drawn_by_graph(seed, seed2, kernel,
-                                   size if isinstance(size, int) else next(run_time_sizes))
-        self._saved = self._rows = None
+        for (seed, _, seed2), kernel, size in zip(rows, self.kernels, self.sizes):
+            recorder.drawn_by_graph(seed, seed2, kernel,
+                                    size if isinstance(size, int) else next(run_time_sizes))
+        self._taken = None
 
 
 class Kernel(typing.NamedTuple):
@@ -169,38 +174,68 @@ class Kernel(typing.NamedTuple):
             self.make(shape, self.dtype, seed=seed, seed2=seed2)
 
 
-class SeedMirror:
-    """A replay of TF's seed generator (a random.Random seeded with the global seed):
-    every op seed it gave since it was seeded, whoever asked, and what the graphs drew
-    with each seed they got."""
+_lost = [None]                 # the generator SeedRecorder.of could not replay
 
-    def __init__(self):
-        self.source = None
-        self.replay = None
-        self.given: set = set()
-        self.graph_draws: dict = {}       # seed2 -> [(seed, kernel, size)]
 
-    def follow(self, rng, global_seed):
-        """self, caught up with `rng`; None if `rng` cannot be replayed."""
-        if rng is not self.source:
-            self.source = rng             # set_seed also empties eager's kernel cache
-            self.given, self.graph_draws = set(), {}
-            try:
-                self.replay = random.Random(global_seed)
-            except TypeError:         # as context._set_global_seed makes it
-                self.replay = random.Random(int(np.array(global_seed)))
-        if self.replay is None:
+class SeedRecorder(random.Random):
+    """TF's seed generator as janus leaves it in the eager context: the same stream of
+    op seeds (it goes on from the generator's state), remembering every seed it gave
+    since the global seed was set, whoever asked, and what janus's graphs drew with
+    theirs.  Seeds of a call that did not happen are given again, in order."""
+
+    def __init__(self, state, given_raw, global_seed):
+        super().__init__()
+        self.setstate(state)
+        self.zero_seed = random_seed._truncate_seed(global_seed) == 0
+        # op seeds given (s2, as kernels get them)
+        self.given = {self.seed2_of(raw) for raw in given_raw}
+        self.returned: list = []          # raw seeds to give again, the next one last
+        self.graph_draws: dict = {}       # s2 -> [(s, kernel, size)]
+        self.last = self.last_repeated = None
+
+    @classmethod
+    def of(cls, ctx, global_seed):
+        """The context's recorder, installed on the first call after a seed was set
+        (tf.random.set_seed makes a new generator and empties eager's kernel cache);
+        None if the generator's history cannot be replayed."""
+        rng = ctx._rng
+        if type(rng) is cls:
+            return rng
+        if rng is _lost[0]:
             return None
-        target = rng.getstate()
+        try:
+            replay = random.Random(global_seed)
+        except TypeError:             # as context._set_global_seed makes it
+            replay = random.Random(int(np.array(global_seed)))
+        target, given = rng.getstate(), []
         for _ in range(MAX_REPLAY):
-            if self.replay.getstate() == target:
-                return self
-            self.given.add(self.replay.randint(0, MAX_SEED))
-        self.replay = None            # someone reseeded it by hand: refuse from now on
+            if replay.getstate() == target:
+                recorder = ctx._rng = cls(target, given, global_seed)
+                return recorder
+            given.append(replay.randint(0, MAX_SEED))
+        _lost[0] = rng                # reseeded by hand: seeded draws stay interpreted
         return None
 
-    def seen(self, seed2):
-        return seed2 in self.given
+    def seed2_of(self, raw):
+        """The op seed a kernel gets for a raw seed (random_seed.get_seed)."""
+        seed2 = random_seed._truncate_seed(raw)
+        return MAX_SEED if self.zero_seed and seed2 == 0 else seed2
+
+    def randint(self, a, b):
+        raw = self.returned.pop() if self.returned else super().randint(a, b)
+        seed2 = self.seed2_of(raw)
+        self.last, self.last_repeated = raw, seed2 in self.given
+        self.given.add(seed2)
+        return raw
+
+    def give_back(self, taken):
+        """`taken` (raw seeds in the order given) are given again; those that were new
+        are forgotten."""
+        for i, raw in enumerate(reversed(taken)):
+            repeated = self.last_repeated if i == 0 else False
+            if not repeated:
+                self.given.discard(self.seed2_of(raw))
+            self.returned.append(raw)
 
     def drawn_by_graph(self, seed, seed2, kernel, size):
         self.graph_draws.setdefault(seed2, []).append((seed, kernel, size))
@@ -214,9 +249,6 @@ class SeedMirror:
                 totals[kernel] = totals.get(kernel, 0) + int(size)
         for kernel, size in totals.items():
             kernel.advance(seed, seed2, size)
-
-
-_mirror = SeedMirror()
 
 
 class drawing:
