@@ -21,10 +21,12 @@ SEEDED = {
     "sampled": ("sampled_step", []),
     "explicit_seed": ("explicit_seed_step", [0]),
     "repeat": ("repeat_step", None),          # the whole result is the draw
+    "reseeding": ("reseeding_step", [0]),
 }
 REFUSED = {
     "sampled_step": "stateful random op LogUniformCandidateSampler",
     "explicit_seed_step": "a random op with an explicit op seed (3)",
+    "reseeding_step": "sets TF's global seed inside the step",
 }
 
 
@@ -93,3 +95,8 @@ def test_draws_janus_cannot_make_exact_stay_in_the_interpreter(runs, name):
 def test_unseeded_draws_are_valid_draws(runs, name):
     assert_same(runs["on"][name], runs["off"][name], name)
     assert runs["on"][name]["finite"] is True
+
+
+def test_building_a_step_that_reseeds_leaves_the_generator_as_eager_does(runs):
+    assert_same(runs["on"]["after_reseeding"], runs["off"]["after_reseeding"],
+                "a draw after the reseeding steps")

@@ -264,6 +264,7 @@ class drawing:
         _building.draws = self.draws
         self.rng = getattr(context.context(), "_rng", None)
         self.state = None if self.rng is None else self.rng.getstate()
+        self.graph_seed = self.draws.graph.seed
         return self.draws
 
     def __exit__(self, kind, *exc):
@@ -280,6 +281,12 @@ class drawing:
                 ctx.__dict__.pop("_rng", None)
             else:
                 ctx._rng = self.rng
+            if kind is None:
+                raise self.draws.refuse("sets TF's global seed inside the step")
+        if self.draws.graph.seed != self.graph_seed:
+            # tf.random.set_seed while tracing sets the graph's seed; eager's would
+            # restart the generator at every call.
+            self.draws.graph.seed = self.graph_seed
             if kind is None:
                 raise self.draws.refuse("sets TF's global seed inside the step")
         return False
@@ -362,6 +369,18 @@ def _get_seed(op_seed):
     return draws.read_seed(op_seed)
 
 
+_original_set_random_seed = random_seed.set_random_seed
+
+
+def _set_random_seed(seed):
+    draws = getattr(_building, "draws", None)
+    if draws is None or context.executing_eagerly():
+        return _original_set_random_seed(seed)
+    # While tracing it would set the graph's seed; eagerly it restarts the generator
+    # at every call, which a graph built once cannot do.
+    raise draws.refuse("sets TF's global seed inside the step")
+
+
 def _exact_or(original, stateless):
     """A wrapper of gen_random_ops.<original> that makes `stateless` instead while a
     graph is built with implicit seeds."""
@@ -398,12 +417,13 @@ _EXACT = {
 
 
 def _install():
-    """Route TF's seed reads and its four Philox kernels through the graph being built
-    (one attribute each; outside a janus build they call TF's own)."""
+    """Route TF's seed reads and sets and its four Philox kernels through the graph
+    being built (one attribute each; outside a janus build they call TF's own)."""
     global _installed
     if _installed:
         return
     random_seed.get_seed = _get_seed
+    random_seed.set_random_seed = _set_random_seed      # what tf.random.set_seed calls
     for name, stateless in _EXACT.items():
         setattr(gen_random_ops, name, _exact_or(getattr(gen_random_ops, name), stateless))
     _installed = True

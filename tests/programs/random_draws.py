@@ -9,7 +9,9 @@ Unseeded steps come first (no global seed can be unset again), then seeded ones:
 - tf.nn.sampled_softmax_loss (its LogUniformCandidateSampler) and an explicit op seed,
   which janus leaves to the interpreter;
 - a long run whose seed generator gives one op seed twice (global seed 355: draws 337
-  and 1037), where eager continues the first draw's stream.
+  and 1037), where eager continues the first draw's stream;
+- a step that calls tf.random.set_seed itself, which janus leaves to the interpreter
+  (building it must not reseed).
 
 Prints one JSON document: per scenario what each step returned or raised (the drawn
 numbers among it) and the variables at the end.  Floats are float64 (a float32 Keras
@@ -243,5 +245,21 @@ def repeat_step(x):
 
 run("repeat", repeat_step, lambda i: (data(i % 7),), 1040, {"params": flat(repeat_model)})
 results["repeat"]["steps"] = results["repeat"]["steps"][330:]   # keep the output small
+
+reseed_model, reseed_opt = [dense(4, 1, 51)], keras.optimizers.SGD(0.01)
+
+
+def reseeding_step(x):
+    tf.random.set_seed(21)                 # the same noise at every step, eagerly
+    with tf.GradientTape() as tape:
+        noise = tf.random.normal(tf.shape(x), dtype=tf.float64)
+        loss = tf.reduce_mean(apply(reseed_model, x + noise))
+    params = flat(reseed_model)
+    reseed_opt.apply_gradients(zip(tape.gradient(loss, params), params))
+    return noise, loss
+
+
+run("reseeding", reseeding_step, lambda i: (data(i),), 6, {"params": flat(reseed_model)})
+results["after_reseeding"] = typed(tf.random.uniform([3], dtype=tf.float64))
 
 print(json.dumps(results))
