@@ -24,6 +24,8 @@ from tensorflow.python.eager import context, execute
 from tensorflow.python.framework import auto_control_deps, ops
 from tensorflow.python.ops import gen_resource_variable_ops
 
+from . import random_ops
+
 # Stateful ops that change nothing a re-run could see: reads, and janus's per-call stash
 # (janus/recursion.py), which lives only as long as the graph call.
 READS = frozenset({"ReadVariableOp", "VarHandleOp", "VariableShape", "VarIsInitializedOp",
@@ -97,8 +99,11 @@ def _inner_ops(op):
 
 
 def is_update(op):
+    # A random kernel's stream is the only state it moves, and a graph keeps one only
+    # where any draw is valid (random_ops.py): drawing again changes nothing visible.
     if not auto_control_deps.op_is_stateful(op) or op.type in READS or \
-            op.type in CHECKS or _calls_recursive_graph(op):
+            op.type in CHECKS or _calls_recursive_graph(op) or \
+            random_ops.is_random_kernel(op):
         return False
     # A cond or loop is an update only if something inside it is.
     if _bodies(op):

@@ -38,12 +38,6 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
 ))
 # Methods of build-time containers that are safe when janus created the container.
 CONTAINER_TYPES = (list, dict, set)
-# Stateful random ops draw different numbers in a graph than eagerly: refusing them keeps
-# results equal to JANUS_MODE=off.  Keras 3's seeded random ops are stateless and fine.
-STATEFUL_RANDOM_OPS = frozenset({
-    "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal",
-    "Multinomial", "RandomShuffle", "RandomGamma", "RandomPoisson", "RandomPoissonV2",
-})
 # Methods that only read a container: safe in any region.
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
@@ -690,12 +684,6 @@ class Builder:
             frame.fail(f"closure variable {name!r} of a function janus did not read from "
                        "a guarded place", ins)
         return entry
-
-    def check_graph(self, graph):
-        for op in graph.get_operations():
-            if op.type in STATEFUL_RANDOM_OPS:
-                raise Unsupported(f"stateful random op {op.type} ({op.name}) would draw "
-                                  "other numbers in a graph than eagerly", self.code)
 
 
 def has_symbolic(value):

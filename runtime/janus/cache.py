@@ -8,10 +8,19 @@ graph per batch size.
 
 import janus_ext
 
+from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable
+
 from . import guards
 
 RECOMPILE_LIMIT = 8
 _GONE = object()      # an accessor that cannot be read statically
+
+
+def _in_argument(acc):
+    """An argument, or an item of one (the places inputs.py plans)."""
+    while acc[0] == janus_ext.A_ITEM:
+        acc = acc[1]
+    return acc[0] == janus_ext.A_ARG
 
 
 class GraphCache:
@@ -55,6 +64,13 @@ class GraphCache:
                 # Same type, another value (0.0 → -0.0 too): a number that varies.
                 if type(value) is guard[2] and not janus_ext.same_value(value, guard[3]) \
                         and not self.never_vary:
+                    self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
+                continue
+            if guard[0] == guards.G_IS and isinstance(guard[2], BaseResourceVariable) \
+                    and _in_argument(guard[1]):
+                # Another variable in an argument: its handle becomes a graph input.
+                value = guards.read(guard[1], args, _GONE)
+                if isinstance(value, BaseResourceVariable) and value is not guard[2]:
                     self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
                 continue
             if guard[0] != guards.G_TENSOR:

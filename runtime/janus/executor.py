@@ -18,7 +18,8 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, control, counters, heap,
-               numbers, profiler, purity, recursion, startup)
+               numbers, profiler, purity, random_ops, recursion, startup)
+from . import inputs as janus_inputs
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +44,9 @@ class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
     def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
-                 call_args, heap_reads, uses_arena, keep_alive, gating):
+                 call_args, heap_reads, uses_arena, keep_alive, gating, draws):
         self.function = function
+        self.draws = draws                  # random_ops.Draws fed at call time, or None
         self.gating = gating                # atomic.Gating: how updates wait
         self.snapshot = atomic.Snapshot(gating.snapshot_handles) \
             if gating.snapshot_handles else None
@@ -57,6 +59,8 @@ class CompiledGraph:
         self.guards = guard_tuple
         self.input_accessors = tuple(inputs.accessors)
         self.input_converters = tuple(inputs.converters)
+        self.variable_slots = tuple(inputs.variable_slots)
+        self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = template
 
     def run(self, args):
@@ -64,6 +68,8 @@ class CompiledGraph:
         for acc, convert in zip(self.input_accessors, self.input_converters):
             value = janus_ext.read_accessor(acc, args)
             flat.append(value if convert is None else convert(value))
+        if self.variable_slots:
+            janus_inputs.check_variables(flat, self.variable_slots, self.captured)
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()
@@ -75,6 +81,8 @@ class CompiledGraph:
         except Exception:
             # Whatever failed ran before every update (atomic.gate), or the updates
             # are undone here: the interpreter can run the call from untouched state.
+            if self.draws is not None:
+                self.draws.undo()          # the interpreter draws these seeds again
             if saved is not None:
                 try:
                     self.snapshot.restore(saved)
@@ -89,7 +97,9 @@ class CompiledGraph:
                 outputs = []
             elif not isinstance(outputs, (list, tuple)):
                 outputs = [outputs]
-            result, effect_values = _rebuild(self.template, outputs, {})
+            result, effect_values, draw_sizes = _rebuild(self.template, outputs, {})
+            if self.draws is not None:
+                self.draws.done(draw_sizes)
             # Every op passed and every output exists: the writes land now.
             heap.commit(self.effects, effect_values)
         except Exception as exc:
@@ -250,8 +260,14 @@ class CodeState:
         self.stats.not_converted = reason
         self._event(f"stays in the interpreter: {reason}")
         log.info("janus: %s stays in the interpreter: %s", self.stats.name, reason)
-        janus_ext.clear_entry(self.code)
+        # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
+        janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
         profiler.unflag(self.code)
+
+    def _count_interpreted(self, args):
+        self.stats.calls += 1
+        self.stats.interpreted += 1
+        return DECLINE
 
     def enter(self, args):
         # Called by the interpreter for every call: a bug in janus must never surface
@@ -327,6 +343,17 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
+        except janus_inputs.AliasedVariable as exc:
+            self.stats.note(str(exc))
+            self._event(f"the interpreter runs this call: {exc}")
+            return self._interpret(None)
+        except random_ops.SeedRepeated as exc:
+            # Eager continues an earlier stream for this seed (random_ops.py): this call
+            # runs in the interpreter, with the generator as it was; the graph stays.
+            self.stats.fallbacks += 1
+            self.stats.note(f"random seed repeated: {exc}")
+            self._event(f"random seed repeated, the interpreter runs this call: {exc}")
+            return self._interpret(None)
         except UpdatesLanded as exc:
             self.cache.drop(graph)
             self.stats.note(f"failed after its updates landed, the call raises: {exc}")
@@ -435,13 +462,16 @@ class CodeState:
             graph = run.root_graph = tf.compat.v1.get_default_graph()
             # The control dependencies tf.function would add (it is told not to: it
             # would add again the edges that gating removes), then the gating.
-            with auto_control_deps.AutomaticControlDependencies() as deps:
+            with auto_control_deps.AutomaticControlDependencies() as deps, \
+                    random_ops.drawing(graph, builder.Unsupported) as draws:
                 result = run.run(run.substitute(flat_inputs))
                 tensors = []
                 holder["template"] = _flatten(
-                    (result, [e.values for e in run.heap.effects]), run, tensors, {})
+                    (result, [e.values for e in run.heap.effects], draws.size_outputs()),
+                    run, tensors, {})
                 returned = [deps.mark_as_return(t) for t in tensors]
-            run.check_graph(graph)
+            random_ops.check(graph, draws, run.guards)
+            holder["draws"] = draws if draws.count else None
             try:
                 # Number checks (numbers.py) are Assert ops: gated as checks like
                 # janus's assumptions.
@@ -472,7 +502,7 @@ class CodeState:
                              holder["template"], [key for _, key in run.assumptions],
                              tuple(run.heap.effects), call_args, run.heap.call_time_reads,
                              run.root_call_id is not None, run.keep_alive,
-                             holder["gating"])
+                             holder["gating"], holder["draws"])
 
 
 _states: dict = {}

@@ -13,7 +13,29 @@ import functools
 import numpy as np
 import tensorflow as tf
 
+from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable, VariableSpec
+
 from . import arrays, builder, guards, heap, numbers, objects, values
+
+
+class AliasedVariable(Exception):
+    """A variable argument is also another argument or a variable the graph captured:
+    the graph would order its reads and writes as two resources.  Raised before the
+    graph runs; the interpreter runs this call."""
+
+
+def _handle_of(variable):
+    return variable.handle
+
+
+def check_variables(flat, slots, captured):
+    """The variables passed as handles (at `slots` of `flat`) are distinct, and none is
+    a variable the graph captured."""
+    handles = [flat[i] for i in slots]
+    ids = {id(h) for h in handles}
+    if len(ids) != len(handles) or any(id(c) in ids for c in captured):
+        raise AliasedVariable("a variable argument is also another argument or a "
+                              "variable the graph reads from elsewhere")
 
 
 def _pointer_to(value):
@@ -29,6 +51,7 @@ class InputPlan:
         self.accessors: list[tuple] = []
         self.specs: list[tf.TensorSpec] = []
         self.converters: list = []
+        self.variable_slots: list[int] = []   # inputs that are variables' handles
         # id(accessor) -> ("object", class) or ("number", int/float): what it stands for
         self._stands_for: dict[int, tuple] = {}
 
@@ -66,6 +89,14 @@ class InputPlan:
             self._add(acc, tf.TensorSpec([], dtype),
                       functools.partial(numbers.call_time_tensor, dtype=dtype),
                       ("number", type(value)))
+        elif isinstance(value, BaseResourceVariable) and where in b.heap.varying:
+            # A new variable each call (`grad(f, x)`): its handle is a graph input, the
+            # graph works on whichever variable the call passes.
+            b.guards.require_tensor(acc, value, tuple(value.shape))
+            b.guards.require_equal(guards.attr(acc, "_trainable"), value.trainable)
+            self.variable_slots.append(len(self.accessors))
+            self._add(acc, VariableSpec(value.shape, value.dtype, trainable=value.trainable),
+                      _handle_of, ("variable", None))
         elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
             if builder.is_symbolic(value):
                 raise builder.Unsupported(f"argument {where} is a symbolic tensor")
@@ -111,7 +142,7 @@ class InputPlan:
                     self.b.promote(tensor, python_class)
                 if kind == "array":
                     return arrays.ArrayArg(tensor, python_class, argument=True)
-                return tensor
+                return tensor          # a variable input is a variable already
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements)
                      for i, v in enumerate(value)]

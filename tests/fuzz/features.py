@@ -359,8 +359,16 @@ def py_random(r, u):
 
 
 def tf_random(r, u):
+    # Seeded draws (the skeleton sets the seed): a graph must draw eager's numbers.
+    draw = r.choice([
+        "tf.random.normal((2,), dtype=tf.float64)",
+        "tf.random.uniform(tf.shape(pred), dtype=pred.dtype)",
+        "tf.random.truncated_normal(tf.shape(pred)[:1], dtype=pred.dtype)",
+        "tf.cast(tf.random.uniform((3,), 0, 5, dtype=tf.int32), pred.dtype)",
+        "tf.nn.dropout(tf.ones_like(pred), rate=0.5)",
+    ])
     return Parts(("tf_random",),
-                 tape=f"loss = loss + 0.001 * tf.reduce_sum(tf.random.normal((2,), dtype=tf.float64))\n")
+                 tape=f"loss = loss + 0.001 * tf.cast(tf.reduce_sum({draw}), loss.dtype)\n")
 
 
 def iterator_next(r, u):
