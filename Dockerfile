@@ -37,7 +37,8 @@ RUN installed=$(JANUS_MODE=off /opt/janus/bin/python3.13 -c \
     && if [ -n "$TF_VERSION" ] && [ "$installed" != "$TF_VERSION" ]; then \
         echo "error: TF_VERSION=$TF_VERSION but $installed is installed" >&2; exit 1; fi
 RUN mkdir -p /opt/janus/share/janus-python/demo \
-    && cp bench/models/lenet.py bench/models/common.py /opt/janus/share/janus-python/demo/
+    && cp bench/models/lenet.py bench/models/common.py deploy/mpi_allreduce.py \
+        /opt/janus/share/janus-python/demo/
 
 FROM ${BASE}
 ARG TF=cpu

@@ -28,6 +28,7 @@ STOCK := $(CACHE)/cpython-$(STOCK_KEY)
 LOCAL := $(CURDIR)/.prefix
 BENCH := $(CURDIR)/build/bench
 JANUS_PYTHON := $(CURDIR)/bin/janus-python
+DEPLOY_CHECK := $(CURDIR)/build/deploy-check
 
 # The CPython regression tests that touch what the patches change (make test runs them).
 CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
@@ -74,9 +75,17 @@ $(JANUS_PYTHON): | prefix
 run: all
 	$(JANUS_PYTHON) bench/models/lenet.py
 
-test: all
+# tests/image needs a Docker engine and a built image: `make test-image` runs it.
+test: all $(DEPLOY_CHECK)/.installed
 	@$(MAKE) --no-print-directory test-cpython-subset
-	$(JANUS_PYTHON) -m pytest -q tests $(PYTEST_ARGS)
+	$(JANUS_PYTHON) -m pytest -q tests --ignore=tests/image $(PYTEST_ARGS)
+
+# The manifest validator (tests/test_deploy.py), beside the prefix: it is no dependency
+# of janus-python and stays out of the image.
+$(DEPLOY_CHECK)/.installed: requirements/deploy-check.txt | prefix
+	@rm -rf $(DEPLOY_CHECK) && JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q \
+	    --disable-pip-version-check --root-user-action=ignore --target $(DEPLOY_CHECK) -r $< \
+	  && touch $@
 
 # SIGINT back to its default first: a runner that starts `make test` in the background
 # leaves it ignored, and then CPython's own SIGINT tests fail on any build.
