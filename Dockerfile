@@ -36,6 +36,12 @@ RUN installed=$(JANUS_MODE=off /opt/janus/bin/python3.13 -c \
         'import importlib.metadata as m; print(m.version("tensorflow-cpu" if "'"$TF"'" == "cpu" else "tensorflow"))') \
     && if [ -n "$TF_VERSION" ] && [ "$installed" != "$TF_VERSION" ]; then \
         echo "error: TF_VERSION=$TF_VERSION but $installed is installed" >&2; exit 1; fi
+# Out of the runtime image: what only a compiler could use (the static libpython, TF's
+# C++ headers; janus's own TF ops are built above) and CPython's test suite (make
+# test-cpython runs it from a source checkout's prefix). 0.5 GB.
+RUN rm -rf /opt/janus/lib/python3.13/test /opt/janus/lib/libpython3.13.a \
+        /opt/janus/lib/python3.13/config-3.13-x86_64-linux-gnu/libpython3.13.a \
+        /opt/janus/lib/python3.13/site-packages/tensorflow/include
 RUN mkdir -p /opt/janus/share/janus-python/demo \
     && cp bench/models/lenet.py bench/models/common.py deploy/mpi_allreduce.py \
         /opt/janus/share/janus-python/demo/

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Makes a Docker engine answer on this machine: installs Debian's docker.io (and
-# debootstrap, for tools/base-image.sh) when missing, then starts dockerd when no daemon
-# answers. The daemon runs without iptables or a bridge (this machine's sandbox allows
-# neither), so containers get --network host or a network namespace of their own.
-# Usage: docker-engine.sh            prints nothing on success but one progress line
+# Makes a Docker engine answer on this machine: installs Debian's docker.io (with
+# debootstrap for tools/base-image.sh, iproute2 for tests/image) when missing, then starts
+# dockerd when no daemon answers. The daemon runs without iptables or a bridge (this
+# machine's sandbox allows neither), so containers get --network host or none, plus
+# what a test wires into their namespaces itself.
+# Usage: docker-engine.sh      (one progress line when it installs or starts something)
 # Env:   DOCKERD_LOG (default /var/log/janus-dockerd.log)
 set -euo pipefail
 log=${DOCKERD_LOG:-/var/log/janus-dockerd.log}
@@ -11,6 +12,9 @@ log=${DOCKERD_LOG:-/var/log/janus-dockerd.log}
 need=()
 command -v dockerd >/dev/null 2>&1 || need+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)
+# ip and nsenter: tests/image wires two containers' network namespaces together.
+command -v ip >/dev/null 2>&1 || need+=(iproute2)
+command -v nsenter >/dev/null 2>&1 || need+=(util-linux)
 if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "error: the image targets need ${need[*]}; as root: apt-get install -y ${need[*]}" >&2

@@ -1,0 +1,27 @@
+"""The image under test (JANUS_IMAGE, set by `make test-image`) and a docker runner."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+
+
+def docker(*args, check=True, timeout=600):
+    r = subprocess.run(["docker", *args], capture_output=True, text=True, timeout=timeout)
+    if check and r.returncode != 0:
+        raise AssertionError(f"docker {' '.join(args)} exited {r.returncode}:\n"
+                             f"{r.stdout}\n{r.stderr}")
+    return r
+
+
+@pytest.fixture(scope="session")
+def image():
+    name = os.environ.get("JANUS_IMAGE")
+    assert name, "run through `make test-image`, which builds the image and names it"
+    docker("image", "inspect", name)
+    return name
