@@ -18,8 +18,11 @@ WORKDIR /src
 # Each layer below holds one stage of `make`, so an edit to runtime/ rebuilds neither
 # CPython (6 min on 2 cores) nor re-downloads the dependencies.
 COPY tools/deps.sh tools/deps.sh
+# The building machine's local CAs (deploy/image/extra-ca/README.md), for pip's HTTPS.
+COPY deploy/image/extra-ca/ /usr/local/share/ca-certificates/
+ENV PIP_CERT=/etc/ssl/certs/ca-certificates.crt
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends ca-certificates \
-    && tools/deps.sh install
+    && update-ca-certificates && tools/deps.sh install
 COPY Makefile ./
 COPY tools/ tools/
 COPY cpython-patches/ cpython-patches/

@@ -144,6 +144,8 @@ IMAGE_SOURCE ?= $(shell git config --get remote.origin.url 2>/dev/null || echo u
 image:
 	@tools/docker-engine.sh
 	@tools/base-image.sh $(BASE_IMAGE)
+	@rm -f deploy/image/extra-ca/*.crt; find /usr/local/share/ca-certificates -name '*.crt' \
+	    -exec cp {} deploy/image/extra-ca/ \; 2>/dev/null || true
 	@echo "[janus] image      building $(IMAGE) (TF=$(TF), base $(BASE_IMAGE)); log: build/logs/image.log"
 	@mkdir -p build/logs; start=$$SECONDS; \
 	  if flock /tmp/janus-image-build.lock nice -n 10 env DOCKER_BUILDKIT=0 docker build --network host \
