@@ -18,15 +18,17 @@ WORKDIR /src
 # Each layer below holds one stage of `make`, so an edit to runtime/ rebuilds neither
 # CPython (6 min on 2 cores) nor re-downloads the dependencies.
 COPY tools/deps.sh tools/deps.sh
+RUN apt-get update -q && apt-get install -y -q --no-install-recommends ca-certificates \
+    && tools/deps.sh install
+# Only what `make cpython` reads: an edit elsewhere in tools/ keeps this layer.
+COPY Makefile ./
+COPY tools/cpython-key.sh tools/build-cpython.sh tools/fetch-cpython.sh tools/stage.sh tools/
+COPY cpython-patches/ cpython-patches/
+RUN make cpython
 # The building machine's local CAs (deploy/image/extra-ca/README.md), for pip's HTTPS.
 COPY deploy/image/extra-ca/ /usr/local/share/ca-certificates/
 ENV PIP_CERT=/etc/ssl/certs/ca-certificates.crt
-RUN apt-get update -q && apt-get install -y -q --no-install-recommends ca-certificates \
-    && update-ca-certificates && tools/deps.sh install
-COPY Makefile ./
-COPY tools/ tools/
-COPY cpython-patches/ cpython-patches/
-RUN make cpython
+RUN update-ca-certificates
 COPY requirements/ requirements/
 # Fills pip's cache only: `make install` below installs from it with the same pins.
 RUN JANUS_MODE=off "/root/.cache/janus-python/cpython-$(make -s key)/bin/python3.13" -m pip \

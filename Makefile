@@ -138,7 +138,7 @@ install: $(CPYTHON)/bin/python3.13
 # flock: one image build at a time on a shared machine.
 IMAGE ?= janus-python:latest
 BASE_IMAGE ?= $(shell sed -n 's/^ARG BASE=//p' Dockerfile)
-TF_VERSION := $(shell sed -n 's/^tensorflow[^=]*==//p' requirements/$(TF).txt)
+TF_VERSION = $(shell sed -n 's/^tensorflow[^=]*==//p' requirements/$(TF).txt)
 IMAGE_VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 IMAGE_SOURCE ?= $(shell git config --get remote.origin.url 2>/dev/null || echo unknown)
 image:
@@ -148,7 +148,7 @@ image:
 	    -exec cp {} deploy/image/extra-ca/ \; 2>/dev/null || true
 	@echo "[janus] image      building $(IMAGE) (TF=$(TF), base $(BASE_IMAGE)); log: build/logs/image.log"
 	@mkdir -p build/logs; start=$$SECONDS; \
-	  if flock /tmp/janus-image-build.lock nice -n 10 env DOCKER_BUILDKIT=0 docker build --network host \
+	  if flock /tmp/janus-image-build.lock nice -n 10 env DOCKER_BUILDKIT=0 docker build --network host --force-rm \
 	    --build-arg BASE=$(BASE_IMAGE) --build-arg TF=$(TF) --build-arg TF_VERSION=$(TF_VERSION) \
 	    --build-arg VERSION=$(IMAGE_VERSION) --build-arg SOURCE=$(IMAGE_SOURCE) \
 	    -t $(IMAGE) . > build/logs/image.log 2>&1; then \
