@@ -2,13 +2,11 @@
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(REPO / "tests"))
 
 
 def docker(*args, check=True, timeout=600):
