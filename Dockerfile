@@ -82,8 +82,10 @@ ENV PATH=/opt/janus/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:
     LANG=C.UTF-8
 # Fails the build if a runtime library is missing (the interpreter's C modules, TF,
 # mpi4py's MPICH, the janus extension).
-RUN JANUS_MODE=off janus-python -c "import ssl, ctypes, sqlite3, readline, curses, lzma, bz2, \
-zlib, uuid, tensorflow, mpi4py.MPI, janus_ext, janus"
+# (HOME elsewhere: matplotlib, which TF imports, would leave a font cache in /root.)
+RUN HOME=/tmp/import-check JANUS_MODE=off janus-python -c "import ssl, ctypes, sqlite3, \
+readline, curses, lzma, bz2, zlib, uuid, tensorflow, mpi4py.MPI, janus_ext, janus" \
+    && rm -rf /tmp/import-check
 USER janus
 WORKDIR /workspace
 CMD ["janus-python"]

@@ -63,7 +63,8 @@ def test_a_script_from_a_mounted_volume_trains_under_janus(image, tmp_path):
     os.chown(tmp_path, 1000, 1000)              # the image's user writes its results there
     run(image, "janus-python", "train.py", options=[
         "-v", f"{tmp_path}:/workspace", "-e", "JANUS_STATS=/workspace/stats.json"])
-    assert float((tmp_path / "trained.txt").read_text()) == 2.0
+    # Gradient descent on (w - 2)^2 with rate 0.1 shrinks w's error by 0.8 a step.
+    assert abs(float((tmp_path / "trained.txt").read_text()) - (2 - 2 * 0.8 ** 30)) < 1e-4
     assert (tmp_path / "trained.txt").stat().st_uid == 1000
     stats = json.loads((tmp_path / "stats.json").read_text())
     step = next(f for f in stats["functions"] if f["name"] == "step")
