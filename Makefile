@@ -5,6 +5,7 @@
 #   make run        train the demo (LeNet on sklearn digits) under bin/janus-python
 #   make test       build if needed, then run the whole test suite under bin/janus-python
 #   make install PREFIX=/opt/janus    a system-wide copy
+#   make image / make test-image      the container image (Dockerfile) and its checks
 #
 # Variables: TF=cpu|gpu, CPYTHON_TARBALL=/path/Python-3.13.5.tar.xz, CACHE=dir,
 # CONFIGURE_FLAGS="..." (extra ./configure flags; part of the cache key).
