@@ -5,6 +5,7 @@
 #   make run        train the demo (LeNet on sklearn digits) under bin/janus-python
 #   make test       build if needed, then run the whole test suite under bin/janus-python
 #   make install PREFIX=/opt/janus    a system-wide copy
+#   make image / make test-image      the container image (Dockerfile) and its checks
 #
 # Variables: TF=cpu|gpu, CPYTHON_TARBALL=/path/Python-3.13.5.tar.xz, CACHE=dir,
 # CONFIGURE_FLAGS="..." (extra ./configure flags; part of the cache key).
@@ -28,13 +29,14 @@ STOCK := $(CACHE)/cpython-$(STOCK_KEY)
 LOCAL := $(CURDIR)/.prefix
 BENCH := $(CURDIR)/build/bench
 JANUS_PYTHON := $(CURDIR)/bin/janus-python
+DEPLOY_CHECK := $(CURDIR)/build/deploy-check
 
 # The CPython regression tests that touch what the patches change (make test runs them).
 CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-interp install key clean
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-interp install key clean image test-image
 
 all: prefix $(JANUS_PYTHON)
 
@@ -74,9 +76,17 @@ $(JANUS_PYTHON): | prefix
 run: all
 	$(JANUS_PYTHON) bench/models/lenet.py
 
-test: all
+# tests/image needs a Docker engine and a built image: `make test-image` runs it.
+test: all $(DEPLOY_CHECK)/.installed
 	@$(MAKE) --no-print-directory test-cpython-subset
-	$(JANUS_PYTHON) -m pytest -q tests $(PYTEST_ARGS)
+	$(JANUS_PYTHON) -m pytest -q tests --ignore=tests/image $(PYTEST_ARGS)
+
+# The manifest validator (tests/test_deploy.py), beside the prefix: it is no dependency
+# of janus-python and stays out of the image.
+$(DEPLOY_CHECK)/.installed: requirements/deploy-check.txt | prefix
+	@rm -rf $(DEPLOY_CHECK) && JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q \
+	    --disable-pip-version-check --root-user-action=ignore --target $(DEPLOY_CHECK) -r $< \
+	  && touch $@
 
 # SIGINT back to its default first: a runner that starts `make test` in the background
 # leaves it ignored, and then CPython's own SIGINT tests fail on any build.
@@ -123,6 +133,34 @@ bench-interp: all $(STOCK)/bin/python3.13 $(BENCH)/site/pyperf
 install: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(PREFIX) $(CPYTHON) $(KEY) $(TF)
 	@echo "[janus] installed  $(PREFIX)/bin/janus-python"
+
+# The container image (Dockerfile; README "Container image"). The engine and the base
+# image are made locally when missing (tools/docker-engine.sh, tools/base-image.sh);
+# flock: one image build at a time on a shared machine.
+IMAGE ?= janus-python:latest
+BASE_IMAGE ?= $(shell sed -n 's/^ARG BASE=//p' Dockerfile)
+TF_VERSION = $(shell sed -n 's/^tensorflow[^=]*==//p' requirements/$(TF).txt)
+IMAGE_VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+IMAGE_SOURCE ?= $(shell git config --get remote.origin.url 2>/dev/null || echo unknown)
+image:
+	@tools/docker-engine.sh
+	@tools/base-image.sh $(BASE_IMAGE)
+	@rm -f deploy/image/extra-ca/*.crt; find /usr/local/share/ca-certificates -name '*.crt' \
+	    -exec cp {} deploy/image/extra-ca/ \; 2>/dev/null || true
+	@echo "[janus] image      building $(IMAGE) (TF=$(TF), base $(BASE_IMAGE)); log: build/logs/image.log"
+	@mkdir -p build/logs; start=$$SECONDS; \
+	  if flock /tmp/janus-image-build.lock nice -n 10 env DOCKER_BUILDKIT=0 docker build --network host --force-rm \
+	    --build-arg BASE=$(BASE_IMAGE) --build-arg TF=$(TF) --build-arg TF_VERSION=$(TF_VERSION) \
+	    --build-arg VERSION=$(IMAGE_VERSION) --build-arg SOURCE=$(IMAGE_SOURCE) \
+	    -t $(IMAGE) . > build/logs/image.log 2>&1; then \
+	    echo "[janus] image      $(IMAGE) built in $$((SECONDS-start))s, $$(docker image inspect -f '{{.Size}}' $(IMAGE) | awk '{printf "%.2f GB", $$1/1e9}')"; \
+	  else tail -n 30 build/logs/image.log >&2; echo "[janus] image      FAILED; full log: build/logs/image.log" >&2; exit 1; fi
+
+# Checks the image (tests/image/): the demo, a mounted script, the user, a relocated
+# prefix, a two-container MPI run over ssh. Not part of `make test`: it needs the engine
+# and a built image (make image first, ~15 min cold).
+test-image: image all
+	JANUS_IMAGE=$(IMAGE) $(JANUS_PYTHON) -m pytest -q tests/image $(PYTEST_ARGS)
 
 clean:
 	rm -rf .prefix bin/janus-python build janus_ext/*.c

@@ -41,6 +41,8 @@ if [ "$(marker .janus-deps)" != "$tf-$deps_hash" ]; then
         --disable-pip-version-check --no-warn-script-location -r "$requirements"
     echo "$tf-$deps_hash" > "$dest/.janus-deps"
 fi
+# After every pip run (it writes absolute #! lines): the prefix must survive being moved.
+"$dest/bin/python3.13" "$here/relocatable-scripts.py" "$dest"
 
 # janus_ext is built per interpreter key (its ABI is that of the patched interpreter).
 stage extension "$logs/extension.log" sh -c 'cd "$1" && "$2" setup.py -q build_ext \
