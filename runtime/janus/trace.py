@@ -295,7 +295,7 @@ class Recorder:
 
         def traced_lookup(args):
             source = source_of(code)
-            token = sink.begin("guard check", "guards", _now(), source)
+            token = sink.begin("guard check", "guards", _now(), source_of(code))
             relaxed = {k: set(v) for k, v in cache.relaxed_dims.items()}
             varying = set(cache.varying)
             graph, miss = lookup(args)
