@@ -325,6 +325,8 @@ class Recorder:
                                dict(source_of(code), reason=reason, number=cache.builds + 1))
             try:
                 graph = build(args)
+                token.args.update(outcome="built", guard_count=len(graph.guards),
+                                  heap_reads=graph.heap_reads, heap_writes=len(graph.effects))
             except Exception as exc:
                 token.args.update(outcome="not built", why=str(exc))
                 token.args.update(_where(exc, code))
@@ -333,8 +335,6 @@ class Recorder:
                 end = _now()
                 self.build_ns += end - start
                 sink.end(token, end)
-            token.args.update(outcome="built", guard_count=len(graph.guards),
-                              heap_reads=graph.heap_reads, heap_writes=len(graph.effects))
             graph.run = self._traced_run(state, graph, graph.run)
             return graph
 
@@ -365,7 +365,7 @@ class Recorder:
 
     def _traced_run(self, state, graph, run):
         sink, code = self.sink, state.code
-        label = f"graph {state.stats.qualname} #{state.cache.builds + 1}"
+        label = f"graph {state.stats.qualname} ({state.cache.builds + 1})"
 
         def traced_run(args):
             start = _now()
