@@ -149,6 +149,37 @@ def test_each_mpi_rank_writes_its_own_file(tmp_path):
     assert names and names[0].startswith("janus-python rank 3")
 
 
+NOTHING_INSTALLED = """
+import sys
+import numpy as np
+import tensorflow as tf
+from janus import executor, heap, trace
+
+w = tf.Variable(tf.ones([3, 1]))
+
+def step(x):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.matmul(x, w))
+    w.assign_sub(0.1 * tape.gradient(loss, w))
+    return loss
+
+for _ in range(6):
+    step(np.ones([2, 3], np.float32))
+state = next(iter(executor._states.values()))
+assert state.stats.graph_runs >= 2, state.stats.as_dict()
+print(trace.recorder, heap.commit.__qualname__, sorted(vars(state.cache)) ==
+      sorted(["arg_names", "entries", "builds", "relaxed_dims", "varying", "never_vary",
+              "by_reference"]), [k for k in vars(state) if k.startswith("_")],
+      [sys.monitoring.get_tool(t) for t in trace.TRACE_TOOL_IDS])
+"""
+
+
+def test_tracing_off_installs_nothing():
+    r = run_python(["-c", NOTHING_INSTALLED])
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.split("\n")[-2] == "None commit True [] [None, None]"
+
+
 @pytest.mark.parametrize("value", ["first", "every:0", "first:-2", "all", "off:1"])
 def test_a_bad_op_detail_value_is_refused(value):
     r = run_python(["-c", "pass"], env_extra={"JANUS_TRACE_OPS": value})

@@ -162,27 +162,6 @@ class Recorder:
         # leaves, and _unwound ignores all but the watched call on top of the stack.
         monitoring.set_events(self.tool, monitoring.events.PY_UNWIND)
 
-    def release(self):
-        """Stop observing (tests; the process's own recorder ends at exit)."""
-        global recorder
-        for code in self.watched:
-            sys.monitoring.set_local_events(self.tool, code, 0)
-        if self.tool is not None:
-            sys.monitoring.set_events(self.tool, 0)
-        if self.tool is not None:
-            events = sys.monitoring.events
-            for event in (events.PY_START, events.PY_RETURN, events.PY_UNWIND):
-                sys.monitoring.register_callback(self.tool, event, None)
-            sys.monitoring.free_tool_id(self.tool)
-            self.tool = None
-        if self._commit is not None:
-            from . import heap
-            heap.commit = self._commit
-            self._commit = None
-        self.watched.clear()
-        if recorder is self:
-            recorder = None
-
     def finish(self):
         if self.finished:
             return
