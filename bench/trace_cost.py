@@ -2,6 +2,7 @@
 op detail, with op detail on the first 10 graph calls (the default), and on every call.
 
     bin/janus-python bench/trace_cost.py [--models lenet,lstm,treernn] [--repeats 3]
+                                         [--steps 1200]
 
 Modes run interleaved, each repetition in a fresh process; throughput is measured as
 bench/run.py does (steps after the first third).  Prints, per model and mode, the median
@@ -27,17 +28,18 @@ MODES = {
 }
 
 
-def run_once(model, mode, tmp):
+def run_once(model, mode, tmp, steps):
     env = {k: v for k, v in os.environ.items() if not k.startswith("JANUS_")}
     env["JANUS_MODE"] = "on"
     trace = Path(tmp) / f"{model}.json"
     if mode != "janus":
         env.update(MODES[mode], JANUS_TRACE=str(trace))
-    proc = subprocess.run([sys.executable, str(HERE / "models" / f"{model}.py"), "--bench"],
-                          env=env, capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, str(HERE / "models" / f"{model}.py"), "--bench",
+                           "--steps", str(steps)], env=env, capture_output=True, text=True)
     lines = [l for l in proc.stdout.splitlines() if l.startswith("BENCH ")]
     if proc.returncode != 0 or not lines:
-        raise RuntimeError(f"{model} ({mode}) failed: {proc.stderr[-1000:]}")
+        raise RuntimeError(f"{model} ({mode}) failed, exit {proc.returncode}: "
+                           f"{proc.stderr[-1000:]}")
     report = json.loads(lines[-1][len("BENCH "):])
     ends, items = report["ends"], report["items"]
     warm = max(1, len(ends) // 3)
@@ -53,6 +55,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", default="lenet,lstm,treernn")
     parser.add_argument("--repeats", type=int, default=3)
+    # Long enough that a 5 % difference is not lost in this machine's noise: the
+    # models' own 120 steps take under a second after warm-up.
+    parser.add_argument("--steps", type=int, default=1200)
     args = parser.parse_args()
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -60,7 +65,7 @@ def main():
             runs = {mode: [] for mode in MODES}
             for _ in range(args.repeats):
                 for mode in MODES:
-                    runs[mode].append(run_once(model, mode, tmp))
+                    runs[mode].append(run_once(model, mode, tmp, args.steps))
             base = [r["throughput"] for r in runs["janus"]]
             results[model] = {}
             for mode, rs in runs.items():
@@ -78,7 +83,8 @@ def main():
                       f"{row['ratio_spread'][1]:.3f})  trace {row['trace_mb']:.1f} MB",
                       flush=True)
     out = HERE / "results" / "trace_cost.json"
-    out.write_text(json.dumps({"repeats": args.repeats, "results": results}, indent=1))
+    out.write_text(json.dumps({"repeats": args.repeats, "steps": args.steps,
+                               "results": results}, indent=1))
 
 
 if __name__ == "__main__":
