@@ -115,9 +115,9 @@ class JsonSink(NullSink):
         for op in ops.stop():
             tid = op.thread_id
             self.threads.setdefault(tid, op.thread_name)
-            line = graph.op_lines.get(op.node) if hasattr(graph, "op_lines") else None
+            # The function whose graph ran the op: the builder keeps no op → line map.
             args = {"node": op.node, "graph call": token.name, "file": code.co_filename,
-                    "line": line or code.co_firstlineno}
+                    "line": code.co_firstlineno}
             self.events.append(("X", op.op_type, "op", op.start_ns, op.dur_ns, tid, args))
 
     def finish(self):
