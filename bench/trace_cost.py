@@ -60,6 +60,7 @@ def main():
     parser.add_argument("--steps", type=int, default=1200)
     args = parser.parse_args()
     results = {}
+    out = HERE / "results" / "trace_cost.json"
     with tempfile.TemporaryDirectory() as tmp:
         for model in args.models.split(","):
             runs = {mode: [] for mode in MODES}
@@ -77,14 +78,14 @@ def main():
                     "ratio_spread": [min(ratios), max(ratios)],
                     "trace_mb": statistics.median(r.get("trace_mb", 0.0) for r in rs)}
                 row = results[model][mode]
-                print(f"{model:9s} {mode:22s} {row['median']:9.1f} {row['unit']}/s "
+                print(f"{model:9s} {mode:22s} {row["median"]:9.1f} {row["unit"]} "
                       f"({row['spread'][0]:.1f}-{row['spread'][1]:.1f})  "
                       f"x{row['ratio']:.3f} ({row['ratio_spread'][0]:.3f}-"
                       f"{row['ratio_spread'][1]:.3f})  trace {row['trace_mb']:.1f} MB",
                       flush=True)
-    out = HERE / "results" / "trace_cost.json"
-    out.write_text(json.dumps({"repeats": args.repeats, "steps": args.steps,
-                               "results": results}, indent=1))
+            # After each model: a long run stopped half-way keeps what it measured.
+            out.write_text(json.dumps({"repeats": args.repeats, "steps": args.steps,
+                                       "results": results}, indent=1))
 
 
 if __name__ == "__main__":

@@ -170,14 +170,14 @@ assert state.stats.graph_runs >= 2, state.stats.as_dict()
 print(trace.recorder, heap.commit.__qualname__, sorted(vars(state.cache)) ==
       sorted(["arg_names", "entries", "builds", "relaxed_dims", "varying", "never_vary",
               "by_reference"]), [k for k in vars(state) if k.startswith("_")],
-      [sys.monitoring.get_tool(t) for t in trace.TRACE_TOOL_IDS])
+      "janus trace" in [sys.monitoring.get_tool(t) for t in range(6)])
 """
 
 
 def test_tracing_off_installs_nothing():
     r = run_python(["-c", NOTHING_INSTALLED])
     assert r.returncode == 0, r.stderr[-3000:]
-    assert r.stdout.split("\n")[-2] == "None commit True [] [None, None]"
+    assert r.stdout.split("\n")[-2] == "None commit True [] False"
 
 
 @pytest.mark.parametrize("value", ["first", "every:0", "first:-2", "all", "off:1"])
