@@ -36,7 +36,8 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-interp install key clean image test-image
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench \
+    bench-interp install key clean image test-image trace-screenshot bench-trace
 
 all: prefix $(JANUS_PYTHON)
 
@@ -108,6 +109,17 @@ fuzz: all
 	@echo "[janus] fuzz       $(N) programs from seed $(SEED)"
 	JANUS_MODE=off $(JANUS_PYTHON) tests/fuzz/run.py --n $(N) --seed $(SEED) \
 	    --out build/fuzz/seed-$(SEED) $(FUZZ_ARGS)
+
+# A real browser on a janus profile: the demo traced into a TensorBoard profile, its trace
+# viewer loaded by headless Chromium (Debian's package) → docs/trace-tensorboard*.png.
+trace-screenshot: all
+	@tools/install-chromium.sh
+	JANUS_MODE=off $(LOCAL)/bin/python3.13 tools/trace-screenshot.py
+
+# What JANUS_TRACE costs on bench models: make bench-trace [TRACE_MODELS=lenet,lstm] [REPEATS=5]
+TRACE_MODELS ?= lenet,lstm,treernn
+bench-trace: all
+	JANUS_MODE=off $(JANUS_PYTHON) bench/trace_cost.py --models $(TRACE_MODELS) --repeats $(REPEATS)
 
 # pyperformance ships the benchmarks' sources; pyperf runs each one in-process.
 $(BENCH)/site/pyperf:

@@ -65,8 +65,8 @@ def main(argv=None):
     meter = common.Meter("images/s", args)
     if args.bench and not args.steps:
         args.steps = 120
-    epochs = args.epochs if not args.steps else -(-args.steps * args.batch_size //
-                                                 len(train_y))
+    batches_per_epoch = -(-len(train_y) // args.batch_size)     # the last one is partial
+    epochs = args.epochs if not args.steps else -(-args.steps // batches_per_epoch)
 
     timed_steps, timed_seconds = 0, 0.0
     for epoch in range(epochs):

@@ -1,4 +1,5 @@
-"""`janus-python -m janus [--help|--version]` → the switches and the build, on stdout."""
+"""`janus-python -m janus [--help|--version|explain ...]` → the switches and the build,
+or the explain report (janus/explain.py), on stdout."""
 
 import sys
 
@@ -8,9 +9,13 @@ from . import __version__, config
 def main(argv: list[str]) -> int:
     if argv in ([], ["--help"], ["-h"]):
         print(f"janus-python {__version__} (CPython {sys.version.split()[0]})\n")
-        print("usage: janus-python [python options] script.py [args]\n")
+        print("usage: janus-python [python options] script.py [args]")
+        print("       janus-python -m janus explain STATS.json | -- script.py [args]\n")
         print(config.help_text())
         return 0
+    if argv[:1] == ["explain"]:
+        from . import explain
+        return explain.main(argv[1:])
     if argv == ["--version"]:
         print(f"janus-python {__version__} on {sys.version}")
         return 0

@@ -26,6 +26,13 @@ def _positive_int(value):
     return value.isdigit() and int(value) >= 1
 
 
+def _op_detail(value):
+    kind, colon, count = value.partition(":")
+    if kind == "off" and not colon:
+        return True
+    return kind in ("first", "every") and count.isdigit() and int(count) >= 1
+
+
 SWITCHES = (
     Switch("JANUS_MODE", "on", "on, off", _one_of("on", "off"),
            "on: profile hot code and run it as TensorFlow graphs. "
@@ -39,14 +46,27 @@ SWITCHES = (
            "1: print each graph build, rebuild and fallback to stderr, with its reason."),
     Switch("JANUS_HOT", "3", "an integer >= 1", _positive_int,
            "interpreted (profiled) calls of a function before janus builds its graph."),
+    Switch("JANUS_TRACE", "", "a file path, or a directory ending in /", lambda value: True,
+           "when set, record a timeline of the run: every call of a function janus "
+           "watches (interpreted, profiling, graph), guard checks and misses, builds, "
+           "fallbacks with reasons, commits of Python writes, TF ops inside graph "
+           "calls.  A file gets Chrome Trace Event JSON (Perfetto, chrome://tracing); "
+           "a directory (path ending in /) a TensorBoard profile.  Under MPI each rank "
+           "writes its own (name.rankN.json, dir/rankN/)."),
+    Switch("JANUS_TRACE_OPS", "first:10", "off, first:K, every:K (K >= 1)", _op_detail,
+           "with JANUS_TRACE=<file>: which graph calls also record TensorFlow's op "
+           "events (TF's profiler, 0.2-0.5 ms per recorded call): the first K, every "
+           "Kth, or none."),
 )
 
 
 class Config:
-    __slots__ = ("mode", "stats_path", "log", "hot_calls")
+    __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops")
 
-    def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int):
+    def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
+                 trace_path: str = "", trace_ops: str = "first:10"):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
+        self.trace_path, self.trace_ops = trace_path, trace_ops
 
     @property
     def enabled(self) -> bool:
@@ -66,7 +86,8 @@ def from_environ(environ=None) -> Config:
     environ = os.environ if environ is None else environ
     values = {s.name: switch_value(s, environ) for s in SWITCHES}
     return Config(mode=values["JANUS_MODE"], stats_path=values["JANUS_STATS"],
-                  log=values["JANUS_LOG"] == "1", hot_calls=int(values["JANUS_HOT"]))
+                  log=values["JANUS_LOG"] == "1", hot_calls=int(values["JANUS_HOT"]),
+                  trace_path=values["JANUS_TRACE"], trace_ops=values["JANUS_TRACE_OPS"])
 
 
 def help_text() -> str:

@@ -16,7 +16,8 @@ class CodeStats:
     __slots__ = ("name", "qualname", "file", "line", "calls", "graph_runs", "interpreted",
                  "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
                  "assert_failures", "relaxations", "heap_reads", "heap_writes",
-                 "recursive_graphs", "reasons", "status")
+                 "recursive_graphs", "reasons", "status",
+                 "graph_seconds", "interpreted_seconds")
 
     def __init__(self, code):
         self.qualname, self.file, self.line = code.co_qualname, code.co_filename, \
@@ -28,6 +29,9 @@ class CodeStats:
         self.recursive_graphs = 0     # recursive graph functions made of this code
         self.not_converted = None
         self.build_seconds = 0.0
+        # Wall time of its graph calls and interpreted calls: measured only while a
+        # trace recorder runs (JANUS_TRACE, `janus explain`), else None.
+        self.graph_seconds = self.interpreted_seconds = None
         self.reasons: Counter = Counter()
         self.status = "profiling"
 
@@ -71,7 +75,14 @@ def _json_entry(s):
             "heap_reads": s.heap_reads, "heap_writes": s.heap_writes,
             "recursive_graphs": s.recursive_graphs, "fallbacks": s.fallbacks,
             "not_converted": s.not_converted,
-            "status": s.status, "reasons": dict(s.reasons)}
+            "status": s.status, "reasons": dict(s.reasons),
+            "build_seconds": round(s.build_seconds, 6),
+            "graph_seconds": _rounded(s.graph_seconds),
+            "interpreted_seconds": _rounded(s.interpreted_seconds)}
+
+
+def _rounded(seconds):
+    return None if seconds is None else round(seconds, 6)
 
 
 def write_json(path):

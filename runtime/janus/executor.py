@@ -18,7 +18,7 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, control, counters, heap,
-               numbers, profiler, purity, random_ops, recursion, startup)
+               numbers, profiler, purity, random_ops, recursion, startup, trace)
 from . import inputs as janus_inputs
 
 log = logging.getLogger(__name__)
@@ -253,7 +253,7 @@ class CodeState:
 
     def install(self):
         profiler.flag(self.code)
-        janus_ext.set_entry(self.code, self.enter, self.param_names)
+        janus_ext.set_entry(self.code, trace.entry_for(self), self.param_names)
 
     def give_up(self, reason):
         self.stats.status = f"interpreted: {reason}"
@@ -530,6 +530,8 @@ def _consider(code, globals_dict):
         _rejected[code] = reason
         st = counters.for_code(code)
         st.status = f"interpreted: {reason}"
+        if trace.recorder is not None:
+            trace.recorder.watch_interpreted(code, reason)
         return
     state = _states[code] = CodeState(code, globals_dict)
     state.install()

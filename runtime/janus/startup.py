@@ -26,6 +26,9 @@ def activate() -> None:
         return
     from . import hot
     hot.watch_imports()
+    if _config.trace_path:
+        from . import trace
+        trace.start(_config.trace_path, _config.trace_ops)
     if _config.stats_path:
         import atexit
         atexit.register(_write_stats, _config.stats_path)
