@@ -25,7 +25,7 @@ import tensorflow as tf
 from . import (attributes, bytecode, control, frame, guards, heap, inputs, natives,
                numbers, objects, recursive_calls)
 
-LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
+LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras", "horovod")
 # Builtins that are pure functions of their arguments: evaluated at build time.
 PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
     "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "float", "int",

@@ -26,6 +26,13 @@ def _positive_int(value):
     return value.isdigit() and int(value) >= 1
 
 
+def _positive_number(value):
+    try:
+        return float(value) > 0
+    except ValueError:
+        return False
+
+
 SWITCHES = (
     Switch("JANUS_MODE", "on", "on, off", _one_of("on", "off"),
            "on: profile hot code and run it as TensorFlow graphs. "
@@ -39,14 +46,29 @@ SWITCHES = (
            "1: print each graph build, rebuild and fallback to stderr, with its reason."),
     Switch("JANUS_HOT", "3", "an integer >= 1", _positive_int,
            "interpreted (profiled) calls of a function before janus builds its graph."),
+    Switch("JANUS_DATA_PARALLEL", "auto", "auto, off", _one_of("auto", "off"),
+           "auto: when an MPI launcher started more than one rank, every GradientTape's "
+           "gradients of trainable variables are averaged across ranks and each variable "
+           "starts from rank 0's value (janus/distributed.py). off: ranks train apart."),
+    Switch("JANUS_MPI_TIMEOUT", "300", "a number of seconds > 0", _positive_number,
+           "how long a rank waits for the others at a collective before it ends the job "
+           "(naming the ranks that did not arrive)."),
+    Switch("JANUS_FUSION_BYTES", str(4 << 20), "an integer >= 1", _positive_int,
+           "gradients are fused into buckets of about this many bytes, one collective "
+           "each."),
 )
 
 
 class Config:
-    __slots__ = ("mode", "stats_path", "log", "hot_calls")
+    __slots__ = ("mode", "stats_path", "log", "hot_calls", "data_parallel", "mpi_timeout",
+                 "fusion_bytes")
 
-    def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int):
+    def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
+                 data_parallel: str = "auto", mpi_timeout: float = 300.0,
+                 fusion_bytes: int = 4 << 20):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
+        self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
+            data_parallel, mpi_timeout, fusion_bytes
 
     @property
     def enabled(self) -> bool:
@@ -66,7 +88,10 @@ def from_environ(environ=None) -> Config:
     environ = os.environ if environ is None else environ
     values = {s.name: switch_value(s, environ) for s in SWITCHES}
     return Config(mode=values["JANUS_MODE"], stats_path=values["JANUS_STATS"],
-                  log=values["JANUS_LOG"] == "1", hot_calls=int(values["JANUS_HOT"]))
+                  log=values["JANUS_LOG"] == "1", hot_calls=int(values["JANUS_HOT"]),
+                  data_parallel=values["JANUS_DATA_PARALLEL"],
+                  mpi_timeout=float(values["JANUS_MPI_TIMEOUT"]),
+                  fusion_bytes=int(values["JANUS_FUSION_BYTES"]))
 
 
 def help_text() -> str:

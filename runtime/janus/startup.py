@@ -24,6 +24,9 @@ def activate() -> None:
         os._exit(2)
     if not _config.enabled:
         return
+    # janus's `horovod.tensorflow` (janus/shims): last on the path, so an installed
+    # Horovod wins.
+    sys.path.append(os.path.join(os.path.dirname(__file__), "shims"))
     from . import hot
     hot.watch_imports()
     if _config.stats_path:
