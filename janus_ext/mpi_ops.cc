@@ -185,6 +185,7 @@ class Engine {
         } else {
           for (size_t i = 0; i < entry.outputs.size(); ++i)
             request->ctx->set_output(i, entry.outputs[i]);
+          replayed_++;
         }
         request->done();
         delete request;
@@ -228,6 +229,11 @@ class Engine {
   int64_t count() {
     std::lock_guard<std::mutex> lock(mu_);
     return count_;
+  }
+
+  int64_t replayed() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return replayed_;
   }
 
  private:
@@ -471,6 +477,7 @@ class Engine {
   int rank_ = 0, size_ = 1;
   double timeout_ = 300;
   int64_t count_ = 0;
+  int64_t replayed_ = 0;             // requests answered from the record
   std::string broken_;
   bool recording_ = false;
   std::deque<Recorded> record_, replay_;
@@ -599,4 +606,5 @@ void janus_mpi_commit() { Engine::get().commit(); }
 int janus_mpi_rewind() { return Engine::get().rewind(); }
 int janus_mpi_pending_replay() { return Engine::get().pending_replay(); }
 long long janus_mpi_count() { return Engine::get().count(); }
+long long janus_mpi_replayed() { return Engine::get().replayed(); }
 }

@@ -36,6 +36,7 @@ def start(timeout_seconds):
     _control = ctypes.CDLL(_LIBRARY)
     _control.janus_mpi_start.argtypes = [ctypes.c_double]
     _control.janus_mpi_count.restype = ctypes.c_longlong
+    _control.janus_mpi_replayed.restype = ctypes.c_longlong
     if _control.janus_mpi_start(float(timeout_seconds)) != 0:
         raise CollectiveError("MPI is not initialised")
 
@@ -68,6 +69,11 @@ def rewind():
 def count():
     """Collectives this process ran (a test's witness)."""
     return _control.janus_mpi_count()
+
+
+def replayed():
+    """Collectives answered from a failed graph call's record."""
+    return _control.janus_mpi_replayed()
 
 
 def _chained(make):

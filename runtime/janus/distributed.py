@@ -110,6 +110,7 @@ def on_tensorflow_import(tf_module):
     init()
     if size() > 1:
         _automatic = True
+        _wrap_variable_creation()
         _wrap_gradient(tf_module)
         _wrap_optimizer_apply()
 
@@ -131,8 +132,20 @@ def after_graph_call(failed):
 
 
 # -- the hooks ---------------------------------------------------------------------------
+_variable_types = None
+
+
 def _is_trainable_variable(value):
-    return isinstance(value, _tf.Variable) and value.trainable
+    global _variable_types
+    if _variable_types is None:
+        kinds = [_tf.Variable]
+        try:
+            import keras          # Keras 3 variables are no tf.Variable
+            kinds.append(keras.Variable)
+        except ImportError:
+            pass
+        _variable_types = tuple(kinds)
+    return isinstance(value, _variable_types) and value.trainable
 
 
 def average_gradients(gradients, sources, compression=None):
@@ -163,7 +176,8 @@ def broadcast_variables(variables, root=0):
     if not variables:
         return
     with _tf.init_scope():
-        values = collectives.broadcast([v.read_value() for v in variables], root)
+        values = collectives.broadcast([_tf.convert_to_tensor(v) for v in variables],
+                                        root)
         for v, value in zip(variables, values):
             v.assign(value)
     import weakref
@@ -180,6 +194,25 @@ def _unsynced(variables):
     return fresh
 
 
+def _wrap_variable_creation():
+    """A trainable variable made eagerly takes rank 0's value at once, before any forward
+    pass reads it (Keras 3 variables hold a tf.Variable made this way)."""
+    from tensorflow.python.ops import resource_variable_ops
+    kind = resource_variable_ops.ResourceVariable
+    original = kind._init_from_args
+    if getattr(original, "__janus_data_parallel__", False):
+        return
+
+    @functools.wraps(original)
+    def _init_from_args(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        if _automatic and self.trainable and _tf.executing_eagerly():
+            broadcast_variables([self], 0)
+
+    _init_from_args.__janus_data_parallel__ = True
+    kind._init_from_args = _init_from_args
+
+
 def _wrap_gradient(tf_module):
     tape_type = tf_module.GradientTape
     original = tape_type.gradient
@@ -194,10 +227,9 @@ def _wrap_gradient(tf_module):
         variables = [s for s in _tf.nest.flatten(sources) if _is_trainable_variable(s)]
         fresh = _unsynced(variables)
         if fresh:
-            # The first gradient of a variable: every rank starts from rank 0's value.
-            # The gradient just computed came from this rank's own value; averaging it
-            # with the others' is what one synchronous step from mixed weights gives,
-            # and from here on all ranks hold the same weights.
+            # A variable made while a graph was traced (or before janus was on): every
+            # rank takes rank 0's value now.  This one gradient came from this rank's
+            # own value; from here on all ranks hold the same weights.
             broadcast_variables(fresh, 0)
         return average_gradients(gradients, sources)
 

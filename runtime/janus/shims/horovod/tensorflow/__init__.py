@@ -193,7 +193,7 @@ def broadcast_variables(variables, root_rank, process_set=None, inplace=False):
     variables = list(variables)
     if not variables:
         return None
-    values = collectives.broadcast([v.read_value() for v in variables], root_rank)
+    values = collectives.broadcast([tf.convert_to_tensor(v) for v in variables], root_rank)
     return tf.group(*[v.assign(value) for v, value in zip(variables, values)])
 
 
