@@ -68,6 +68,17 @@ def init():
     atexit.register(collectives.stop)      # before mpi4py's MPI_Finalize
     if _comm.Get_size() > 1:
         _install_excepthook()
+        _announce()
+
+
+def _announce():
+    """One line from rank 0 naming every rank's process: launchers report a dead rank by
+    its pid (MPICH's "BAD TERMINATION ... PID 3550"), this says which rank that was."""
+    import socket
+    where = _comm.gather(f"{_comm.Get_rank()}=pid {os.getpid()}@{socket.gethostname()}", 0)
+    if where is not None:
+        print(f"janus.distributed: {len(where)} ranks: {', '.join(where)}", file=sys.stderr,
+              flush=True)
 
 
 def rank():
