@@ -66,6 +66,7 @@ struct Request {
   int root = 0;
   std::string description;
   std::vector<Tensor> inputs;
+  std::vector<Tensor> outputs;       // allreduce, broadcast: made by the kernel
   OpKernelContext* ctx = nullptr;
   AsyncOpKernel::DoneCallback done;
 };
@@ -87,12 +88,11 @@ double now() {
 }
 
 // Poll until every request completed; returns the indices still pending at the
-// deadline (empty: all done).  Sleeps between polls after a short spin, so a rank
-// waiting for a slower one leaves the core to its own backprop.
+// deadline (empty: all done).
 std::vector<int> wait_until(std::vector<MPI_Request>& requests, double deadline) {
   std::vector<int> pending;
   for (size_t i = 0; i < requests.size(); ++i) pending.push_back(i);
-  int idle = 0;
+  double sleep_after = now() + 1e-3;
   while (!pending.empty()) {
     std::vector<int> still;
     for (int i : pending) {
@@ -102,8 +102,11 @@ std::vector<int> wait_until(std::vector<MPI_Request>& requests, double deadline)
     }
     pending.swap(still);
     if (pending.empty() || now() > deadline) break;
-    if (++idle > 200) {
-      struct timespec pause = {0, 20000};      // 20 µs
+    // Yield for the first millisecond (a peer that is about to arrive is answered
+    // at once), then sleep: a rank waiting for a slower one leaves the core to its
+    // own backprop.
+    if (now() > sleep_after) {
+      struct timespec pause = {0, 50000};      // 50 µs
       nanosleep(&pause, nullptr);
     } else {
       sched_yield();
@@ -272,7 +275,9 @@ class Engine {
     }
     if (!broken.empty())
       return errors::Aborted("janus collectives stopped after an earlier error: ", broken);
+    double t0 = now();
     std::string verdict = negotiate(r->description);
+    double t1 = now();
     if (!verdict.empty()) {
       std::lock_guard<std::mutex> lock(mu_);
       broken_ = verdict;
@@ -286,6 +291,9 @@ class Engine {
       case kAllgather: status = allgather(r, &outputs); break;
     }
     if (!status.ok()) return status;
+    if (getenv("JANUS_MPI_PROFILE"))
+      fprintf(stderr, "rank %d %s: negotiate %.3f ms, data %.3f ms\n", rank_,
+              r->description.substr(0, 40).c_str(), 1e3 * (t1 - t0), 1e3 * (now() - t1));
     std::lock_guard<std::mutex> lock(mu_);
     count_++;
     if (recording_) record_.push_back(Recorded{r->description, outputs});
@@ -384,23 +392,21 @@ class Engine {
     MPI_Datatype type;
     MPI_Op op;
     mpi_type(dtype, &type, &op);
+    *outputs = r->outputs;
     int64_t total = 0;
-    for (size_t i = 0; i < r->inputs.size(); ++i) {
-      Tensor* out = nullptr;
-      TF_RETURN_IF_ERROR(r->ctx->allocate_output(i, r->inputs[i].shape(), &out));
-      outputs->push_back(*out);
-      total += r->inputs[i].NumElements();
-    }
+    for (auto& t : r->inputs) total += t.NumElements();
     double factor = r->average ? 1.0 / size_ : 1.0;
-    int64_t element = DataTypeSize(dtype);
     if (r->inputs.size() == 1) {
-      // One tensor: straight from the input to the output, as a raw Allreduce would.
-      char* out = const_cast<char*>((*outputs)[0].tensor_data().data());
+      // One tensor: in place when TF forwarded the input's buffer (a gradient nothing
+      // else reads), else from the input to the output, as a raw Allreduce would.
+      const char* in = r->inputs[0].tensor_data().data();
+      char* out = const_cast<char*>(r->outputs[0].tensor_data().data());
       if (total > 0)
-        MPI_Allreduce(r->inputs[0].tensor_data().data(), out, total, type, op, comm_);
+        MPI_Allreduce(in == out ? MPI_IN_PLACE : in, out, total, type, op, comm_);
       if (r->average) scale_by(dtype, out, total, factor);
       return OkStatus();
     }
+    int64_t element = DataTypeSize(dtype);
     if (fusion_.size() < size_t(total * element)) fusion_.resize(total * element);
     char* cursor = fusion_.data();
     for (auto& t : r->inputs) {
@@ -410,7 +416,7 @@ class Engine {
     if (total > 0) MPI_Allreduce(MPI_IN_PLACE, fusion_.data(), total, type, op, comm_);
     if (r->average) scale_by(dtype, fusion_.data(), total, factor);
     cursor = fusion_.data();
-    for (auto& t : *outputs) {
+    for (auto& t : r->outputs) {
       std::memcpy(const_cast<char*>(t.tensor_data().data()), cursor, t.TotalBytes());
       cursor += t.TotalBytes();
     }
@@ -418,15 +424,14 @@ class Engine {
   }
 
   Status broadcast(Request* r, std::vector<Tensor>* outputs) {
+    *outputs = r->outputs;
     for (size_t i = 0; i < r->inputs.size(); ++i) {
-      Tensor* out = nullptr;
-      TF_RETURN_IF_ERROR(r->ctx->allocate_output(i, r->inputs[i].shape(), &out));
-      char* data = const_cast<char*>(out->tensor_data().data());
-      if (rank_ == r->root)
-        std::memcpy(data, r->inputs[i].tensor_data().data(), r->inputs[i].TotalBytes());
-      if (out->TotalBytes() > 0)
-        MPI_Bcast(data, out->TotalBytes(), MPI_BYTE, r->root, comm_);
-      outputs->push_back(*out);
+      const char* in = r->inputs[i].tensor_data().data();
+      char* data = const_cast<char*>(r->outputs[i].tensor_data().data());
+      if (rank_ == r->root && in != data)
+        std::memcpy(data, in, r->inputs[i].TotalBytes());
+      if (r->outputs[i].TotalBytes() > 0)
+        MPI_Bcast(data, r->outputs[i].TotalBytes(), MPI_BYTE, r->root, comm_);
     }
     return OkStatus();
   }
@@ -517,6 +522,16 @@ class CollectiveOp : public AsyncOpKernel {
     std::string kind = names[kind_];
     if (kind_ == kBroadcast) kind += "(root " + std::to_string(root_) + ")";
     request->description = describe(kind.c_str(), inputs, kind_ == kAllgather);
+    if (kind_ != kAllgather) {
+      // Outputs are made here, where TF lets an output reuse the buffer of an input
+      // nothing else reads (no fresh 40 MB to fault in per gradient).
+      for (int i = 0; i < inputs.size(); ++i) {
+        Tensor* out = nullptr;
+        OP_REQUIRES_OK_ASYNC(ctx, ctx->forward_input_or_allocate_output(
+                                      {i}, i, inputs[i].shape(), &out), done);
+        request->outputs.push_back(*out);
+      }
+    }
     for (int i = 0; i < inputs.size(); ++i) request->inputs.push_back(inputs[i]);
     request->ctx = ctx;
     request->done = std::move(done);

@@ -168,6 +168,6 @@ def test_buckets_follow_backprop_and_split_by_dtype_and_size():
     from janus import collectives
     tensors = [tf.zeros([10]), tf.zeros([100]), tf.zeros([10], tf.float64), tf.zeros([300]),
                tf.zeros([20])]
-    # From the last tensor to the first; 1200 bytes per bucket.
-    assert collectives.buckets(tensors, 1200) == [[4], [3], [2], [1, 0]]
+    # From the last tensor to the first; a bucket closes once it holds 400 bytes.
+    assert collectives.buckets(tensors, 400) == [[4, 3], [2], [1], [0]]
     assert collectives.buckets(tensors, 1 << 20) == [[4, 3], [2], [1, 0]]

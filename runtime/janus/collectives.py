@@ -125,14 +125,15 @@ def allgather(tensor):
 def buckets(tensors, limit_bytes):
     """Indices of `tensors` grouped for fusion: walked from the last to the first (backprop
     produces the last layer's gradients first), consecutive tensors of one dtype until a
-    bucket holds `limit_bytes`.  Depends only on dtypes and shapes: the same on every
+    bucket holds at least `limit_bytes` (so a bias joins the large weight next to it
+    rather than travelling alone).  Depends only on dtypes and shapes: the same on every
     rank, in eager code and in graphs."""
     groups, current, size, dtype = [], [], 0, None
     for index in reversed(range(len(tensors))):
         t = tensors[index]
         nbytes = t.shape.num_elements() * t.dtype.size \
             if t.shape.is_fully_defined() else limit_bytes
-        if current and (t.dtype != dtype or size + nbytes > limit_bytes):
+        if current and (t.dtype != dtype or size >= limit_bytes):
             groups.append(current)
             current, size = [], 0
         current.append(index)

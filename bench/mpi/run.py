@@ -1,0 +1,118 @@
+"""`make bench-mpi`: data-parallel numbers on this machine, 2 ranks, written to
+bench/results/mpi.{json,md}.
+
+1. allreduce.py: the in-graph JanusAllreduce against mpi4py's Allreduce on the same bytes.
+2. train_step.py, configurations interleaved per repeat (TF at 1 intra-op and 1 inter-op
+   thread per rank, the same per-rank batch everywhere):
+   - 1 rank: janus, no MPI;
+   - 2 ranks: janus averages the gradients in the graph (4 MB buckets, overlapping
+     backprop);
+   - 2 ranks, one bucket: JANUS_FUSION_BYTES=1 GB, so the allreduce starts only after
+     the last gradient (no overlap);
+   - 2 ranks, Python allreduce: mpi4py on each gradient after tape.gradient.
+   The scale factor is the 1-rank step time over the 2-rank one (each rank does the
+   1-rank work: 1.0 is perfect).
+3. horovod_synthetic.py: the Horovod-API benchmark, in a tf.function and under janus.
+"""
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+PYTHON = REPO / "bin" / "janus-python"
+MPIEXEC = REPO / ".prefix" / "bin" / "mpiexec"
+RESULTS = REPO / "bench" / "results"
+
+
+def run(command, env_extra=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JANUS_")}
+    env.update(env_extra or {})
+    result = subprocess.run([str(c) for c in command], env=env, capture_output=True,
+                            text=True, timeout=3600)
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(map(str, command))}\n{result.stderr[-3000:]}")
+    return result.stdout
+
+
+def two_ranks(*args):
+    return [MPIEXEC, "-n", "2", PYTHON, *args]
+
+
+CONFIGURATIONS = {
+    "1 rank": ([PYTHON, HERE / "train_step.py"], {}),
+    "2 ranks, in-graph": (two_ranks(HERE / "train_step.py"), {}),
+    "2 ranks, in-graph, one bucket": (two_ranks(HERE / "train_step.py"),
+                                      {"JANUS_FUSION_BYTES": str(1 << 30)}),
+    "2 ranks, Python allreduce": (two_ranks(HERE / "train_step.py", "--python-allreduce"),
+                                  {}),
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--skip-horovod", action="store_true")
+    args = parser.parse_args()
+    report = {"load_average_before": os.getloadavg()}
+    print("[bench-mpi] allreduce throughput", flush=True)
+    allreduce_json = RESULTS / "mpi_allreduce.json"
+    print(run(two_ranks(HERE / "allreduce.py", "--json", allreduce_json)), end="", flush=True)
+    report["allreduce"] = json.loads(allreduce_json.read_text())
+    allreduce_json.unlink()
+
+    names = list(CONFIGURATIONS)
+    steps = {name: [] for name in names}
+    for r in range(args.repeats):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            command, env = CONFIGURATIONS[name]
+            out = run(command, env)
+            median = float(re.search(r"step_ms ([\d.]+)", out).group(1))
+            steps[name].append(median)
+            print(f"[bench-mpi] repeat {r + 1}: {name}: {median:.1f} ms/step", flush=True)
+    one = statistics.median(steps["1 rank"])
+    report["steps"] = {name: {"median_ms": statistics.median(v), "spread_ms": [min(v), max(v)],
+                              "runs_ms": v,
+                              "scale_factor": one / statistics.median(v)}
+                       for name, v in steps.items()}
+    if not args.skip_horovod:
+        report["horovod_synthetic"] = {}
+        for label, extra in (("tf.function", []), ("janus", ["--janus"]),
+                             ("janus, fp16 compression", ["--janus", "--fp16-allreduce"])):
+            out = run(two_ranks(HERE / "horovod_synthetic.py", "--model", "MobileNetV3Small",
+                                "--batch-size", "2", *extra))
+            line = out.strip().splitlines()[-1]
+            report["horovod_synthetic"][label] = line
+            print(f"[bench-mpi] horovod synthetic, {label}: {line}", flush=True)
+    report["load_average_after"] = os.getloadavg()
+    (RESULTS / "mpi.json").write_text(json.dumps(report, indent=1))
+    (RESULTS / "mpi.md").write_text(markdown(report))
+    print(markdown(report))
+
+
+def markdown(report):
+    lines = ["| bytes | mpi4py Allreduce ms | in-graph op ms | in-graph vs mpi4py | "
+             "eager op ms | eager vs mpi4py |", "|---|---|---|---|---|---|"]
+    for row in report["allreduce"]:
+        lines.append(f"| {row['megabytes']:.0f} MB | {row['mpi4py_ms']:.2f} | "
+                     f"{row['graph_ms']:.2f} | {row['graph_vs_mpi4py']:.0%} | "
+                     f"{row['eager_ms']:.2f} | {row['eager_vs_mpi4py']:.0%} |")
+    lines += ["", "| configuration | ms/step median (spread) | scale factor |", "|---|---|---|"]
+    for name, row in report["steps"].items():
+        lines.append(f"| {name} | {row['median_ms']:.1f} ({row['spread_ms'][0]:.1f}-"
+                     f"{row['spread_ms'][1]:.1f}) | {row['scale_factor']:.2f} |")
+    for label, line in report.get("horovod_synthetic", {}).items():
+        lines.append(f"\nHorovod-API synthetic benchmark, {label}: {line}")
+    lines.append(f"\nLoad average before/after: {report['load_average_before']}, "
+                 f"{report['load_average_after']}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()
