@@ -92,7 +92,7 @@ double now() {
 std::vector<int> wait_until(std::vector<MPI_Request>& requests, double deadline) {
   std::vector<int> pending;
   for (size_t i = 0; i < requests.size(); ++i) pending.push_back(i);
-  double sleep_after = now() + 1e-3;
+  double sleep_after = now() + 20e-3;
   while (!pending.empty()) {
     std::vector<int> still;
     for (int i : pending) {
@@ -102,9 +102,8 @@ std::vector<int> wait_until(std::vector<MPI_Request>& requests, double deadline)
     }
     pending.swap(still);
     if (pending.empty() || now() > deadline) break;
-    // Yield for the first millisecond (a peer that is about to arrive is answered
-    // at once), then sleep: a rank waiting for a slower one leaves the core to its
-    // own backprop.
+    // Yield for the first 20 ms (a peer about to arrive is answered at once, as in
+    // MPI's own busy wait; the yield lets this rank's backprop run), then sleep.
     if (now() > sleep_after) {
       struct timespec pause = {0, 50000};      // 50 µs
       nanosleep(&pause, nullptr);
@@ -146,6 +145,8 @@ class Engine {
     MPI_Type_commit(&half_type_);
     MPI_Op_create(&half_sum, 1, &half_op_);
     timeout_ = timeout;
+    const char* profile = getenv("JANUS_MPI_PROFILE");
+    profile_ = profile != nullptr && std::strcmp(profile, "1") == 0;
     started_ = true;
     worker_ = std::thread([this] { loop(); });
     return 0;
@@ -166,7 +167,9 @@ class Engine {
     started_ = false;
   }
 
-  void submit(Request* request) {
+  // `inline_call`: run on the calling thread (an eager call, which waits for the result
+  // anyway: no hand-off to the worker and back), after everything queued before it.
+  void submit(Request* request, bool inline_call) {
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (!started_) {
@@ -194,10 +197,24 @@ class Engine {
         delete request;
         return;
       }
-      queue_.push_back(request);
-      busy_++;
+      if (!inline_call) {
+        queue_.push_back(request);
+        busy_++;
+      }
     }
-    cv_.notify_all();
+    if (!inline_call) {
+      cv_.notify_all();
+      return;
+    }
+    wait_idle();
+    Status status;
+    {
+      std::lock_guard<std::mutex> running(run_mu_);
+      status = run(request);
+    }
+    if (!status.ok()) request->ctx->SetStatus(status);
+    request->done();
+    delete request;
   }
 
   void mark() {
@@ -255,7 +272,11 @@ class Engine {
         request = queue_.front();
         queue_.pop_front();
       }
-      Status status = run(request);
+      Status status;
+      {
+        std::lock_guard<std::mutex> running(run_mu_);
+        status = run(request);
+      }
       if (!status.ok()) request->ctx->SetStatus(status);
       request->done();
       delete request;
@@ -291,7 +312,7 @@ class Engine {
       case kAllgather: status = allgather(r, &outputs); break;
     }
     if (!status.ok()) return status;
-    if (getenv("JANUS_MPI_PROFILE"))
+    if (profile_)
       fprintf(stderr, "rank %d %s: negotiate %.3f ms, data %.3f ms\n", rank_,
               r->description.substr(0, 40).c_str(), 1e3 * (t1 - t0), 1e3 * (now() - t1));
     std::lock_guard<std::mutex> lock(mu_);
@@ -471,6 +492,7 @@ class Engine {
   }
 
   std::mutex mu_;
+  std::mutex run_mu_;                // one request at a time talks to MPI
   std::condition_variable cv_, idle_cv_;
   std::deque<Request*> queue_;
   int busy_ = 0;
@@ -481,6 +503,7 @@ class Engine {
   MPI_Op half_op_;
   int rank_ = 0, size_ = 1;
   double timeout_ = 300;
+  bool profile_ = false;             // JANUS_MPI_PROFILE=1: each collective's timings
   int64_t count_ = 0;
   int64_t replayed_ = 0;             // requests answered from the record
   std::string broken_;
@@ -508,6 +531,7 @@ class CollectiveOp : public AsyncOpKernel {
   CollectiveOp(OpKernelConstruction* ctx, Kind kind) : AsyncOpKernel(ctx), kind_(kind) {
     if (kind == kAllreduce) OP_REQUIRES_OK(ctx, ctx->GetAttr("average", &average_));
     if (kind == kBroadcast) OP_REQUIRES_OK(ctx, ctx->GetAttr("root", &root_));
+    OP_REQUIRES_OK(ctx, ctx->GetAttr("inline", &inline_));
   }
 
   void ComputeAsync(OpKernelContext* ctx, DoneCallback done) override {
@@ -535,11 +559,12 @@ class CollectiveOp : public AsyncOpKernel {
     for (int i = 0; i < inputs.size(); ++i) request->inputs.push_back(inputs[i]);
     request->ctx = ctx;
     request->done = std::move(done);
-    Engine::get().submit(request);
+    Engine::get().submit(request, inline_);
   }
 
  private:
   Kind kind_;
+  bool inline_ = false;
   bool average_ = false;
   int root_ = 0;
 };
@@ -573,6 +598,7 @@ REGISTER_OP("JanusAllreduce")
     .Output("reduced: T")
     .Attr("T: list(" JANUS_TYPES ")")
     .Attr("average: bool")
+    .Attr("inline: bool = false")
     .SetIsStateful()
     .SetShapeFn(same_shapes);
 
@@ -581,6 +607,7 @@ REGISTER_OP("JanusBroadcast")
     .Output("broadcast: T")
     .Attr("T: list(" JANUS_TYPES ")")
     .Attr("root: int")
+    .Attr("inline: bool = false")
     .SetIsStateful()
     .SetShapeFn(same_shapes);
 
@@ -588,6 +615,7 @@ REGISTER_OP("JanusAllgather")
     .Input("tensors: T")
     .Output("gathered: T")
     .Attr("T: list(" JANUS_TYPES ") >= 1")
+    .Attr("inline: bool = false")
     .SetIsStateful()
     .SetShapeFn([](shape_inference::InferenceContext* c) {
       for (int i = 0; i < c->num_inputs(); ++i) {

@@ -171,3 +171,37 @@ def test_buckets_follow_backprop_and_split_by_dtype_and_size():
     # From the last tensor to the first; a bucket closes once it holds 400 bytes.
     assert collectives.buckets(tensors, 400) == [[4, 3], [2], [1], [0]]
     assert collectives.buckets(tensors, 1 << 20) == [[4, 3], [2], [1, 0]]
+
+
+def test_horovod_shim_in_one_process_in_eager_and_tf_function():
+    # Outside a launcher MPI runs one rank: every collective is the identity, in eager
+    # code and in tf.function; the shim is what `import horovod` finds.
+    program = """
+import tensorflow as tf
+import horovod, horovod.tensorflow as hvd
+print("shim" if "janus/shims" in horovod.__file__ else horovod.__file__)
+try:
+    hvd.rank()
+except ValueError as exc:
+    print(exc)
+hvd.init()
+x = tf.constant([[1.0, 2.0]])
+print(hvd.rank(), hvd.size(), hvd.local_rank(), hvd.local_size())
+print(hvd.allreduce(x).numpy().tolist(), hvd.allreduce(x, op=hvd.Sum).numpy().tolist())
+print(hvd.allgather(x).numpy().tolist(), hvd.broadcast(x, 0).numpy().tolist())
+f = tf.function(lambda t: hvd.allreduce(t, compression=hvd.Compression.fp16))
+print(f(x).numpy().tolist(), f(x).dtype.name)
+v = tf.Variable([3.0])
+hvd.broadcast_variables([v], root_rank=0)
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(v * v)
+print(hvd.DistributedGradientTape(tape).gradient(loss, [v])[0].numpy().tolist())
+"""
+    result = run_python(["-c", program], timeout=HARD_TIMEOUT)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.splitlines() == [
+        "shim", "Horovod has not been initialized; use hvd.init().", "0 1 0 1",
+        "[[1.0, 2.0]] [[1.0, 2.0]]", "[[1.0, 2.0]] [[1.0, 2.0]]", "[[1.0, 2.0]] float32",
+        "[6.0]"]
+    off = run_python(["-c", "import horovod.tensorflow"], mode="off")
+    assert "No module named 'horovod'" in off.stderr

@@ -98,11 +98,14 @@ def main():
 
 def markdown(report):
     lines = ["| bytes | mpi4py Allreduce ms | in-graph op ms | in-graph vs mpi4py | "
-             "eager op ms | eager vs mpi4py |", "|---|---|---|---|---|---|"]
+             "eager op ms | eager vs mpi4py | numpy_function ms | numpy_function vs mpi4py |",
+             "|---|---|---|---|---|---|---|---|"]
     for row in report["allreduce"]:
         lines.append(f"| {row['megabytes']:.0f} MB | {row['mpi4py_ms']:.2f} | "
                      f"{row['graph_ms']:.2f} | {row['graph_vs_mpi4py']:.0%} | "
-                     f"{row['eager_ms']:.2f} | {row['eager_vs_mpi4py']:.0%} |")
+                     f"{row['eager_ms']:.2f} | {row['eager_vs_mpi4py']:.0%} | "
+                     f"{row.get('numpy_function_ms', float('nan')):.2f} | "
+                     f"{row.get('numpy_function_vs_mpi4py', float('nan')):.0%} |")
     lines += ["", "| configuration | ms/step median (spread) | scale factor |", "|---|---|---|"]
     for name, row in report["steps"].items():
         lines.append(f"| {name} | {row['median_ms']:.1f} ({row['spread_ms'][0]:.1f}-"

@@ -78,11 +78,11 @@ def replayed():
 
 def _chained(make):
     if tf.executing_eagerly():
-        return make()
+        return make(True)
     graph = tf.compat.v1.get_default_graph()
     previous = _last_in_graph.get(graph)
     with tf.control_dependencies([previous] if previous is not None else []):
-        outputs = make()
+        outputs = make(False)
     _last_in_graph[graph] = outputs[0].op
     return outputs
 
@@ -105,7 +105,8 @@ def allreduce(tensors, average):
                               "truncated; use op=Sum and divide")
     if len({t.dtype for t in tensors}) != 1:
         raise CollectiveError("one fused allreduce takes tensors of one dtype")
-    return _chained(lambda: _ops.janus_allreduce(tensors, average=average))
+    return _chained(lambda inline: _ops.janus_allreduce(tensors, average=average,
+                                                        inline=inline))
 
 
 def broadcast(tensors, root):
@@ -113,13 +114,13 @@ def broadcast(tensors, root):
     if not tensors:
         return []
     _check(tensors)
-    return _chained(lambda: _ops.janus_broadcast(tensors, root=root))
+    return _chained(lambda inline: _ops.janus_broadcast(tensors, root=root, inline=inline))
 
 
 def allgather(tensor):
     tensor = tf.convert_to_tensor(tensor)
     _check([tensor])
-    return _chained(lambda: _ops.janus_allgather([tensor]))[0]
+    return _chained(lambda inline: _ops.janus_allgather([tensor], inline=inline))[0]
 
 
 def buckets(tensors, limit_bytes):

@@ -53,10 +53,26 @@ SWITCHES = (
     Switch("JANUS_MPI_TIMEOUT", "300", "a number of seconds > 0", _positive_number,
            "how long a rank waits for the others at a collective before it ends the job "
            "(naming the ranks that did not arrive)."),
+    Switch("JANUS_MPI_PROFILE", "0", "0, 1", _one_of("0", "1"),
+           "1: print each collective's wait for the other ranks and data time to stderr."),
     Switch("JANUS_FUSION_BYTES", str(4 << 20), "an integer >= 1", _positive_int,
            "gradients are fused into buckets of about this many bytes, one collective "
            "each."),
 )
+
+
+# Launchers and the variable each sets for the number of ranks (MPICH's hydra, Open MPI,
+# MVAPICH).
+LAUNCHER_SIZE_VARIABLES = ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MV2_COMM_WORLD_SIZE")
+
+
+def launched_size(environ=None) -> int:
+    """How many ranks an MPI launcher started (1 when not launched by one)."""
+    environ = os.environ if environ is None else environ
+    for name in LAUNCHER_SIZE_VARIABLES:
+        if environ.get(name, "").isdigit():
+            return int(environ[name])
+    return 1
 
 
 class Config:

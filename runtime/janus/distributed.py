@@ -20,12 +20,8 @@ import functools
 import os
 import sys
 
-from . import startup
+from . import config, startup
 
-# Launchers and the variables each sets (MPICH's hydra, Open MPI, Slurm with PMI).
-_SIZE_VARIABLES = ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MV2_COMM_WORLD_SIZE")
-_LOCAL_RANK_VARIABLES = ("MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK",
-                         "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID")
 DEFAULT_FUSION_BYTES = 4 << 20
 DEFAULT_TIMEOUT = 300.0
 
@@ -36,13 +32,7 @@ _synced = {}          # id(variable) → weakref: variables already broadcast fr
 _tf = None
 
 
-def launched_size(environ=None):
-    """How many ranks the MPI launcher started (1 when not launched by one)."""
-    environ = os.environ if environ is None else environ
-    for name in _SIZE_VARIABLES:
-        if environ.get(name, "").isdigit():
-            return int(environ[name])
-    return 1
+launched_size = config.launched_size
 
 
 def _settings():
