@@ -122,7 +122,7 @@ bench-interp: all $(STOCK)/bin/python3.13 $(BENCH)/site/pyperf
 
 # Data-parallel numbers, 2 ranks (bench/mpi/run.py): allreduce throughput, step scaling.
 bench-mpi: all
-	JANUS_MODE=off $(JANUS_PYTHON) bench/mpi/run.py --repeats $(or $(REPEATS_MPI),3)
+	JANUS_MODE=off $(JANUS_PYTHON) bench/mpi/run.py --repeats $(or $(REPEATS_MPI),2)
 
 install: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(PREFIX) $(CPYTHON) $(KEY) $(TF)

@@ -2,23 +2,14 @@
 bench/results/mpi.{json,md}.
 
 1. allreduce.py: the in-graph JanusAllreduce against mpi4py's Allreduce on the same bytes.
-2. train_step.py, configurations interleaved per repeat (TF at 1 intra-op and 1 inter-op
-   thread per rank, the same per-rank batch everywhere):
-   - 1 rank: janus, no MPI;
-   - 2 ranks: janus averages the gradients in the graph (4 MB buckets, overlapping
-     backprop);
-   - 2 ranks, one bucket: JANUS_FUSION_BYTES=1 GB, so the allreduce starts only after
-     the last gradient (no overlap);
-   - 2 ranks, Python allreduce: mpi4py on each gradient after tape.gradient.
-   The scale factor is the 1-rank step time over the 2-rank one (each rank does the
-   1-rank work: 1.0 is perfect).
+2. scaling.py: step time of 1 rank against 2 ranks (in-graph allreduce with and without
+   overlap, Python allreduce after tape.gradient), measured inside one 2-rank job.
 3. horovod_synthetic.py: the Horovod-API benchmark, in a tf.function and under janus.
 """
 
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -45,19 +36,9 @@ def two_ranks(*args):
     return [MPIEXEC, "-n", "2", PYTHON, *args]
 
 
-CONFIGURATIONS = {
-    "1 rank": ([PYTHON, HERE / "train_step.py"], {}),
-    "2 ranks, in-graph": (two_ranks(HERE / "train_step.py"), {}),
-    "2 ranks, in-graph, one bucket": (two_ranks(HERE / "train_step.py"),
-                                      {"JANUS_FUSION_BYTES": str(1 << 30)}),
-    "2 ranks, Python allreduce": (two_ranks(HERE / "train_step.py", "--python-allreduce"),
-                                  {}),
-}
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--skip-horovod", action="store_true")
     args = parser.parse_args()
     report = {"load_average_before": os.getloadavg()}
@@ -67,20 +48,22 @@ def main():
     report["allreduce"] = json.loads(allreduce_json.read_text())
     allreduce_json.unlink()
 
-    names = list(CONFIGURATIONS)
-    steps = {name: [] for name in names}
+    rounds = []
     for r in range(args.repeats):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            command, env = CONFIGURATIONS[name]
-            out = run(command, env)
-            median = float(re.search(r"step_ms ([\d.]+)", out).group(1))
-            steps[name].append(median)
-            print(f"[bench-mpi] repeat {r + 1}: {name}: {median:.1f} ms/step", flush=True)
-    one = statistics.median(steps["1 rank"])
-    report["steps"] = {name: {"median_ms": statistics.median(v), "spread_ms": [min(v), max(v)],
-                              "runs_ms": v,
-                              "scale_factor": one / statistics.median(v)}
-                       for name, v in steps.items()}
+        out = run(two_ranks(HERE / "scaling.py"))
+        rounds.append(json.loads(out.strip().splitlines()[-1]))
+        print(f"[bench-mpi] scaling run {r + 1}: " + ", ".join(
+            f"{name} {row['median_ms']:.0f} ms ({row['scale_factor']:.2f})"
+            for name, row in rounds[-1]["steps"].items()), flush=True)
+    report["scaling_runs"] = rounds
+    report["steps"] = {}
+    for name in rounds[0]["steps"]:
+        medians = [run_["steps"][name]["median_ms"] for run_ in rounds]
+        factors = [run_["steps"][name]["scale_factor"] for run_ in rounds]
+        report["steps"][name] = {"median_ms": statistics.median(medians),
+                                 "spread_ms": [min(medians), max(medians)],
+                                 "scale_factor": statistics.median(factors),
+                                 "scale_spread": [min(factors), max(factors)]}
     if not args.skip_horovod:
         report["horovod_synthetic"] = {}
         for label, extra in (("tf.function", []), ("janus", ["--janus"]),
@@ -106,10 +89,12 @@ def markdown(report):
                      f"{row['eager_ms']:.2f} | {row['eager_vs_mpi4py']:.0%} | "
                      f"{row.get('numpy_function_ms', float('nan')):.2f} | "
                      f"{row.get('numpy_function_vs_mpi4py', float('nan')):.0%} |")
-    lines += ["", "| configuration | ms/step median (spread) | scale factor |", "|---|---|---|"]
+    lines += ["", "| configuration | ms/step, median of runs (spread) | scale factor (spread) |",
+              "|---|---|---|"]
     for name, row in report["steps"].items():
         lines.append(f"| {name} | {row['median_ms']:.1f} ({row['spread_ms'][0]:.1f}-"
-                     f"{row['spread_ms'][1]:.1f}) | {row['scale_factor']:.2f} |")
+                     f"{row['spread_ms'][1]:.1f}) | {row['scale_factor']:.2f} "
+                     f"({row['scale_spread'][0]:.2f}-{row['scale_spread'][1]:.2f}) |")
     for label, line in report.get("horovod_synthetic", {}).items():
         lines.append(f"\nHorovod-API synthetic benchmark, {label}: {line}")
     lines.append(f"\nLoad average before/after: {report['load_average_before']}, "

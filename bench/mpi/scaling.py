@@ -5,10 +5,12 @@ minutes apart differed 2x).
     mpiexec -n 2 bin/janus-python bench/mpi/scaling.py [--rounds 4] [--steps 5]
 
 TF runs 1 intra-op and 1 inter-op thread per rank.  Every rank trains on the same
-per-rank batch (synthetic data).  Rounds cycle through four phases, `--steps` timed
+per-rank batch (synthetic data).  Rounds cycle through five phases, `--steps` timed
 steps each, after a warm-up of each:
 
 - `1 rank`: rank 0 trains alone, no collective; rank 1 sleeps in a collective;
+- `2 ranks, no communication`: both train alone at once: what sharing the machine's
+  2 cores and memory costs, the best any communication scheme could reach here;
 - `2 ranks, in-graph`: both train; each step averages its gradients with
   DistributedGradientTape, which puts fused, ordered JanusAllreduce ops into the graph
   janus builds: buckets are reduced while backprop goes on;
@@ -103,7 +105,8 @@ def python_allreduce_step(x, y):
     return loss
 
 
-PHASES = {"1 rank": alone_step, "2 ranks, in-graph": overlap_step,
+PHASES = {"1 rank": alone_step, "2 ranks, no communication": alone_step,
+          "2 ranks, in-graph": overlap_step,
           "2 ranks, in-graph, no overlap": no_overlap_step,
           "2 ranks, Python allreduce": python_allreduce_step}
 token = tf.zeros([1])
