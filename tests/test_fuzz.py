@@ -29,9 +29,7 @@ SAMPLE_SEEDS = range(30)
 # reproducer shows; tests/fuzz/reproducers/ has one file per mechanism).  Found with
 # `tests/fuzz/run.py --n 30 --seed 0 --shrink 30`.  A change to the generator changes
 # the programs behind the seeds: run that again and rewrite this table.
-I14_CALLBACK = "issue 14 class 3: a Keras activation reads a global at build time"
-I14_NDARRAY = "issue 14 class 5: isinstance(x, np.ndarray) is False inside the step"
-KNOWN_WRONG = {3: I14_CALLBACK, 14: I14_NDARRAY}
+KNOWN_WRONG: dict[int, str] = {}
 REPRODUCERS = sorted((REPO / "tests" / "fuzz" / "reproducers").glob("*.py"))
 
 

@@ -328,7 +328,8 @@ def test_relaxation_reads_statically_and_sees_a_sign_change():
 # -- end to end: constants that change in ways only an exact guard sees ---------------
 
 CONSTANTS = Path(__file__).parent / "programs" / "guards_constants.py"
-STEPS = ("global_step", "signed_step", "tuple_step", "nested_step", "nan_step")
+STEPS = ("global_step", "signed_step", "tuple_step", "nested_step", "nan_step",
+         "stored_tuple_step")
 
 
 @pytest.fixture(scope="module")
@@ -340,8 +341,9 @@ def constants(tmp_path_factory):
 def test_changed_constants_give_the_interpreters_values_types_and_dtypes(constants):
     on, off = constants["on"], constants["off"]
     # JSON keeps int vs float, -0.0 and NaN; each value carries its type or dtype.
-    for name in ("global", "signed", "tuple", "nested", "nan"):
+    for name in ("global", "signed", "tuple", "nested", "nan", "stored_tuple"):
         assert json.dumps(on[name]) == json.dumps(off[name]), name
+    assert all(same for same, _ in off["stored_tuple"])
     assert on["printed"] == off["printed"]
     assert off["global"][-1][0]["dtype"] == "float32" != off["global"][0][0]["dtype"]
     assert off["tuple"][-1][0]["dtype"] == "float32" != off["tuple"][0][0]["dtype"]

@@ -16,16 +16,20 @@ at build time, or symbolic tensors of the graph being built:
 
 import builtins
 import inspect
+import random
 import types
 
 import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (attributes, bytecode, control, frame, guards, heap, inputs, natives,
-               numbers, objects, recursive_calls)
+from . import (arrays, attributes, bytecode, control, frame, guards, heap, inputs,
+               natives, numbers, objects, recursive_calls)
+# The ground floor, re-exported: the other stages name these as builder.X.
+from .errors import NeedsProfile, NeedsReference, NotYet, Raises, Unsupported, line_of
+from .values import (LIBRARY_MODULES, NULL, from_library as _from_library,
+                     is_library_object, is_symbolic)
 
-LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras", "horovod")
 # Builtins that are pure functions of their arguments: evaluated at build time.
 PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
     "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "float", "int",
@@ -46,85 +50,8 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 MAX_INLINE_DEPTH = 32
+_GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
 _NO_ITEM = object()
-
-class Unsupported(Exception):
-    """The builder cannot convert this call; the interpreter runs it instead."""
-
-    def __init__(self, reason, code=None, offset=None):
-        where = ""
-        if code is not None:
-            line = _line_of(code, offset)
-            where = f" ({code.co_qualname} at {code.co_filename}:{line})"
-        super().__init__(reason + where)
-        self.reason = reason
-
-
-def _line_of(code, offset):
-    if offset is None:
-        return code.co_firstlineno
-    for start, end, line in code.co_lines():
-        if start <= offset < end and line is not None:
-            return line
-    return code.co_firstlineno
-
-
-class NeedsReference(Unsupported):
-    """Recursion over objects that are specialised by identity: the named arguments must
-    become object pointers (the executor rebuilds at once)."""
-
-    def __init__(self, names, code=None, offset=None):
-        super().__init__(f"recursion over the objects of {', '.join(sorted(names))}",
-                         code, offset)
-        self.names = names
-
-
-class NotYet(Unsupported):
-    """This call runs in the interpreter, and a later call builds: something the build
-    needs only exists after an eager call (a profile, a Keras layer's weights)."""
-
-
-class NeedsProfile(NotYet):
-    """A recursive function's results are unknown until its calls were profiled."""
-
-
-class Raises(Unsupported):
-    """The path being built reaches a `raise`: the interpreter must run this call."""
-
-
-class _Null:
-    """The NULL that 3.13 pushes below a callable or after a global."""
-    __slots__ = ()
-
-    def __repr__(self):
-        return "NULL"
-
-
-NULL = _Null()
-
-
-def is_symbolic(value) -> bool:
-    return isinstance(value, tf.Tensor) and not hasattr(value, "_numpy")
-
-
-def is_library_object(value) -> bool:
-    """An instance of a TensorFlow/Keras class, or of a user subclass of one."""
-    return any((getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES)
-               for kind in type(value).__mro__[:-1])
-
-
-def _from_library(fn) -> bool:
-    """True for a callable defined in TensorFlow or Keras."""
-    return _module_of_callable(fn).startswith(LIBRARY_MODULES)
-
-
-def _module_of_callable(fn) -> str:
-    target = getattr(fn, "__func__", fn)
-    module = getattr(target, "__module__", None)
-    if module is None and hasattr(fn, "__self__"):
-        module = type(fn.__self__).__module__
-    return module or ""
-
 
 class Builder:
     """Symbolically executes one call; see the module docstring."""
@@ -195,7 +122,7 @@ class Builder:
         index = len(self.assumptions)
         code, offset = key
         message = (f"janus-assumption {index}: branch at {code.co_qualname}:"
-                   f"{_line_of(code, offset)}")
+                   f"{line_of(code, offset)}")
         op = tf.debugging.Assert(condition, [message])
         self.assumptions.append((op, key))
 
@@ -209,7 +136,7 @@ class Builder:
             raise Raises(f"{reason} (known when building)", *self.where)
         code, offset = self.where
         message = (f"janus-check {self.number_checks}: {reason} at "
-                   f"{code.co_qualname}:{_line_of(code, offset)}")
+                   f"{code.co_qualname}:{line_of(code, offset)}")
         self.number_checks += 1
         # Gated with the other checks by atomic.gate, which finds every Assert.
         tf.debugging.Assert(condition, [message])
@@ -367,7 +294,9 @@ class Builder:
         elif type(value) is tuple:
             # Exact items: constants by type and value, anything else by identity.
             self.guards.require_equal(acc, value)
-        elif type(value) is dict and not library:
+        elif type(value) is dict:
+            # The program's own dict or one a library object holds (a Tokenizer's
+            # word_index): the same object; its keys and the items read are guarded.
             self.guards.require_is(acc, value)
             self.lazy_contents[id(value)] = (acc, value)
         elif type(value) in (dict, set):
@@ -406,6 +335,8 @@ class Builder:
             raise Unsupported("attribute of NULL", code, offset)
         if type(owner) is objects.ObjectRef:
             return recursive_calls.load_object_attr(self, owner, name, code, offset)
+        if type(owner) is arrays.ArrayArg:
+            return owner.attribute(name, code, offset)
         if is_symbolic(owner) and name == "shape" and not owner.shape.is_fully_defined():
             # Relaxed dimensions are read at run time, so `range(x.shape[1])` over a
             # varying length becomes a while loop instead of a rebuild per length.
@@ -428,8 +359,13 @@ class Builder:
             return value
         library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                    and (owner.__name__ or "").startswith(LIBRARY_MODULES))
-        return attributes.load(self, owner, name, self.sources.get(id(owner)), library,
-                               code, offset)
+        acc = self.sources.get(id(owner))
+        if acc is None and id(owner) not in self.heap.real_of:
+            # An object a library call returned: what the build saw is this object, so
+            # its attributes are guarded from the object itself.
+            acc = guards.const(owner)
+            self.remember(owner, acc)
+        return attributes.load(self, owner, name, acc, library, code, offset)
 
     # -- calls -----------------------------------------------------------------------
 
@@ -457,6 +393,8 @@ class Builder:
         for value in (*args, *kwargs.values()):
             self.contents_used(value)
         if _is_pure_builtin(fn):
+            if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
+                return arrays.builtin(fn, args, code, offset)
             if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
                     fn not in (isinstance, len, tuple, list, zip, enumerate):
                 raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
@@ -504,7 +442,8 @@ class Builder:
                 # eager call creates them, as it would without janus.
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
-            wrap = self.as_eager_number
+            def wrap(value):
+                return self.as_eager_number(arrays.unwrap(value))
             result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
             self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
             return result
@@ -516,6 +455,10 @@ class Builder:
             if acc is not None:
                 self.guards.require_is(guards.lookup(acc, "__call__"), call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
+        if isinstance(getattr(fn, "__self__", None), _GENERATORS):
+            raise Unsupported(f"{fn.__qualname__}() draws from a Python or numpy random "
+                              "generator at every call; a graph would keep one draw",
+                              code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
 
@@ -614,7 +557,8 @@ class Builder:
 
         object.__setattr__(layer, "call", through_builder)
         try:
-            result = layer(*args, **kwargs)
+            result = layer(*map(arrays.unwrap, args),
+                           **{k: arrays.unwrap(v) for k, v in kwargs.items()})
         finally:
             object.__delattr__(layer, "call")
         self._note_fresh(result)

@@ -12,12 +12,13 @@ import re
 import time
 
 import janus_ext
+import numpy as np
 import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
 
-from . import (atomic, builder, bytecode, cache, control, counters, distributed, heap,
-               numbers, profiler, recursion, startup)
+from . import (arrays, atomic, builder, bytecode, cache, control, counters, distributed,
+               heap, numbers, profiler, purity, recursion, startup)
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +132,18 @@ def _flatten(value, run, tensors, memo):
     if id(value) in run.heap.real_of:
         return run.heap.real_of[id(value)]    # the caller's container, written back
     if id(value) in run.sources:
+        if type(value) is tuple:
+            # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
+            # tuple its read was guarded on is not enough.
+            run.guards.require_is(run.sources[id(value)], value)
+            return _Same(value)
         return value      # an object from outside the call, guarded by identity
+    if type(value) is arrays.ArrayArg:
+        if value.argument:
+            raise builder.Unsupported("returns, stores or prints an ndarray argument (the "
+                                      "caller's own array)", run.code)
+        tensors.append(value.tensor)
+        return _Slot(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
     if builder.is_symbolic(value):
         python_type = run.promoted.get(id(value))
         if python_type == control.MIXED:
@@ -162,6 +174,14 @@ def _flatten(value, run, tensors, memo):
                               run.code)
 
 
+class _Same:
+    """A tuple from outside the call: the object itself, not a tuple template."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
 class _SlicesTemplate:
     __slots__ = ("parts",)
 
@@ -180,11 +200,15 @@ class _DictTemplate:
 def _rebuild(template, outputs, memo):
     kind = type(template)
     if kind is _Slot:
+        if template.python_type is np.ndarray:
+            return outputs[template.index].numpy()
         if template.python_type is not None:
             return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
     if kind is tuple:
         return tuple(_rebuild(t, outputs, memo) for t in template)
+    if kind is _Same:
+        return template.value
     if kind is _SlicesTemplate:
         return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
     if kind is _ListTemplate or kind is _DictTemplate:
@@ -323,7 +347,7 @@ class CodeState:
                 self.stats.assert_failures += 1
                 self.stats.relaxations += 1
                 return self._fall_back(graph, f"assumption failed: branch at "
-                                       f"{where[0].co_qualname}:{builder._line_of(*where)}"
+                                       f"{where[0].co_qualname}:{builder.line_of(*where)}"
                                        " went the other way; relaxed to a cond")
             check = NUMBER_CHECK_FAILED.search(str(exc)) \
                 if isinstance(exc, tf.errors.InvalidArgumentError) else None
@@ -391,6 +415,17 @@ class CodeState:
         raise builder.Unsupported("arguments passed by reference do not settle", self.code)
 
     def _build(self, args):
+        # Each attempt that meets library code calling the program's own Python marks
+        # that code for the builder and starts again (janus/purity.py).
+        for _ in range(purity.MAX_ATTEMPTS):
+            try:
+                return self._build_once(args)
+            except purity.Retry as exc:
+                self.stats.note(f"built again: {exc.reason}")
+        raise builder.Unsupported("library callbacks into the program do not settle",
+                                  self.code)
+
+    def _build_once(self, args):
         started = time.perf_counter()
         call_args = _CallArgs()
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
@@ -420,9 +455,17 @@ class CodeState:
             graph.control_outputs.extend(deps.ops_which_must_run)
             return returned
 
-        function = tf.function(graph_function, autograph=False,
-                               experimental_attributes={"_disable_acd": True}
-                               ).get_concrete_function(*run.inputs.specs)
+        with purity.watching(run) as watch:
+            try:
+                function = tf.function(graph_function, autograph=False,
+                                       experimental_attributes={"_disable_acd": True}
+                                       ).get_concrete_function(*run.inputs.specs)
+            except Exception:
+                if watch.verdict() is None:
+                    raise
+        verdict = watch.verdict()
+        if verdict is not None:
+            raise verdict
         for code in run.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1
@@ -476,4 +519,5 @@ def release_all():
     _states.clear()
     _rejected.clear()
     counters._table.clear()
+    purity.release()
     janus_ext.release()

@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import builder, bytecode, control, guards, natives, numbers, objects
+from . import arrays, builder, bytecode, control, guards, natives, numbers, objects
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -306,6 +306,8 @@ class Frame:
         A promoted number meeting a real tensor converts as eager converts a Python
         number: to the tensor's dtype."""
         promoted = self.b.promoted
+        if type(left) is arrays.ArrayArg or type(right) is arrays.ArrayArg:
+            return arrays.binary(symbol, operation, left, right, promoted, *self.b.where)
         kinds = [numbers.python_type_of(v, promoted) for v in (left, right)]
         if not any(builder.is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):

@@ -13,7 +13,7 @@ import functools
 import numpy as np
 import tensorflow as tf
 
-from . import builder, guards, heap, numbers, objects
+from . import arrays, builder, guards, heap, numbers, objects
 
 
 def _pointer_to(value):
@@ -75,8 +75,11 @@ class InputPlan:
             pattern = tuple(None if d in relaxed else int(n)
                             for d, n in enumerate(value.shape))
             b.guards.require_tensor(acc, value, pattern)
-            self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)),
-                      tf.convert_to_tensor if isinstance(value, np.ndarray) else None)
+            if isinstance(value, np.ndarray):
+                self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)),
+                          tf.convert_to_tensor, ("array", value.dtype))
+            else:
+                self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
         elif type(value) in (tuple, list):
             b.guards.require_type(acc, type(value))
             b.guards.require_length(acc, len(value))
@@ -105,6 +108,8 @@ class InputPlan:
                     return objects.ObjectRef(tensor, python_class, self.b.population)
                 if kind == "number":
                     self.b.promote(tensor, python_class)
+                if kind == "array":
+                    return arrays.ArrayArg(tensor, python_class, argument=True)
                 return tensor
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements)

@@ -42,7 +42,7 @@ def first_opaque(values, deep, is_library_object):
 def _opaque(value, deep, is_library_object, depth):
     kind = type(value)
     if kind in SCALARS or isinstance(value, (tf.Tensor, tf.Variable, np.ndarray,
-                                             np.generic, type)):
+                                             np.generic, np.dtype, type)):
         return None
     if kind in CONTAINERS:
         if not deep:
@@ -67,5 +67,7 @@ def _opaque(value, deep, is_library_object, depth):
 
 def describe(value):
     kind = type(value)
+    if hasattr(kind, "described_as"):
+        return kind.described_as
     return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" \
         else f"a {kind.__qualname__}"

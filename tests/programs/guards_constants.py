@@ -1,5 +1,6 @@
 """Python constants that change mid-run in ways only an exact guard sees: 1 → 1.0,
-0.0 → -0.0, (-1, 1) → (-1.0, 1.0), a nested tuple, and a NaN that does not change.
+0.0 → -0.0, (-1, 1) → (-1.0, 1.0), a nested tuple, a NaN that does not change, and a
+stored tuple replaced by an equal one (its identity shows).
 The steps print them, format them and feed them to tf.constant (whose dtype follows
 the Python type).  Under janus and JANUS_MODE=off; prints one JSON document.
 """
@@ -118,5 +119,29 @@ def nan_step(x):
 
 for i in range(STEPS):
     record("nan", nan_step(tf.constant([1.0, -1.0, float(i)], tf.float64)))
+
+
+# 6. A tuple the step stores: the stored object is the global's own, also after the
+# global becomes an equal tuple that is another object (`is` tells them apart).
+class Holder:
+    pair = None
+
+
+holder = Holder()
+PAIR = (-1, 1)
+
+
+def stored_tuple_step(x):
+    with tf.GradientTape():
+        y = x * tf.reduce_sum(tf.constant(PAIR, tf.float64))
+    holder.pair = PAIR
+    return y
+
+
+for i in range(STEPS):
+    if i == SWITCH:
+        PAIR = tuple([-1, 1])          # equal, and a new object
+    stored_tuple_step(tf.constant(2.0, tf.float64))
+    record("stored_tuple", [holder.pair is PAIR, list(holder.pair)])
 
 print(json.dumps(results))

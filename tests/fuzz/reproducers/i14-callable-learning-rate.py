@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, class 3): a callable learning rate (lambda: LR) ran at build time; a later LR change is ignored
 # janus fuzz reproducer: printed
 # plan: {"seed": 1013, "steps": 23, "model": "raw", "act": "tanh", "opt": "callable", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "lr_change", "seed": 1056261532, "u": 0, "at": [21]}]}
 # printed: line 23: janus '22 1.3365443966869077' vs '22 1.3524340928463174'

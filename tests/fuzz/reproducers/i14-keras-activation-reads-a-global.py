@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, class 3): a Keras activation callback reads a global at build time; the graph keeps the old value
 # janus fuzz reproducer: printed
 # plan: {"seed": 3, "steps": 16, "model": "sequential", "act": "user", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "act_change", "seed": 996097414, "u": 2, "at": [14]}]}
 # printed: line 15: janus '14 1.5422337144128442' vs '14 1.4791501768192754'

@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, class 5): an ndarray argument is a tensor inside the step; isinstance(x, np.ndarray) answers False
 # janus fuzz reproducer: printed
 # plan: {"seed": 14, "steps": 7, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": true, "ragged": false, "cast": false, "features": [{"name": "ndarray_probe", "seed": 1549066331, "u": 3, "at": []}]}
 # printed: line 4: janus '3 0.817013147671308' vs '3 1.225519721506962'

@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, identity): values right since exact equality guards, but `ST.pair = PAIR` stores a tuple rebuilt from graph outputs, not the global's own object (`ST.pair is PAIR` differs)
 # janus fuzz reproducer: state
 # plan: {"seed": 1101, "steps": 16, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "tuple_const", "seed": 1697073494, "u": 0, "at": [14]}]}
 # state: ST[2].pair_0: janus ["tuple", [["int", -1], ["int", 1]], 2] vs ["ref", 10]

@@ -1,0 +1,169 @@
+"""ndarray arguments → graph inputs that still answer as ndarrays (Soundness I, class 5).
+
+An ndarray argument reaches the graph as a tensor of its dtype and shape.  Code that
+asks what it is must get numpy's answers: `isinstance(x, np.ndarray)`, `x.dtype`,
+`str(x.dtype)`, `x.shape` (a tuple, not a TensorShape), `len(x)`.  So the builder holds
+the argument as an ArrayArg:
+
+- a TF or Keras function receives its tensor, as eager converts the array;
+- `+ - * /` with Python numbers or other ArrayArgs give an ArrayArg when TF's result
+  dtype is numpy's; with a tensor they give the tensor TF gives (eagerly the tensor's
+  reflected operator wins over the array's, so the result is a tensor there too);
+- basic indexing (ints, slices) gives an ArrayArg of TF's strided slice; numpy gives
+  a view, so it counts as the caller's array like the argument itself;
+- everything else (fancy indexing, iteration, methods, comparisons, formatting,
+  in-place writes, returning or storing the caller's array) is refused with a reason:
+  the natives gate does not know the type, and the dunders below say what was asked.
+"""
+
+import numpy as np
+import tensorflow as tf
+
+from .errors import Unsupported
+from .values import is_symbolic
+
+ATTRIBUTES = ("dtype", "shape", "ndim", "size")
+ARITHMETIC = {"+", "-", "*", "/"}
+IN_PLACE = {"+=", "-=", "*=", "/="}
+
+
+class ArrayArg:
+    """What the builder holds for an ndarray argument (`argument`: the caller's own
+    array) or numpy arithmetic on one (a new array each call)."""
+    __slots__ = ("tensor", "prototype", "argument")
+    described_as = "an ndarray argument"        # natives.describe
+
+    def __init__(self, tensor, dtype, argument=False):
+        self.tensor = tensor
+        self.prototype = np.zeros((1,), dtype)   # asked in place of the array
+        self.argument = argument
+
+    def __tf_tensor__(self, dtype=None, name=None):
+        if dtype is None or tf.as_dtype(dtype) == self.tensor.dtype:
+            return self.tensor
+        # Eagerly the array itself converts: allowed exactly where numpy's would be.
+        tf.convert_to_tensor(self.prototype, dtype)
+        return tf.cast(self.tensor, dtype, name=name)
+
+    def attribute(self, name, code, offset):
+        if name not in ATTRIBUTES:
+            raise Unsupported(f"`.{name}` of an ndarray argument", code, offset)
+        if name == "dtype":
+            return self.prototype.dtype
+        if not self.tensor.shape.is_fully_defined():
+            raise Unsupported(f"`.{name}` of an ndarray argument whose shape "
+                                      "varies between calls", code, offset)
+        shape = tuple(int(d) for d in self.tensor.shape)
+        return {"shape": shape, "ndim": len(shape), "size": int(np.prod(shape))}[name]
+
+    def _refuse(self, what):
+        raise Unsupported(f"{what} of an ndarray argument is not converted")
+
+    def __getitem__(self, key):
+        """Basic indexing (ints, slices, `...`, None), which TF's strided slice does as
+        numpy does.  Eagerly the result is a view: it counts as the caller's array."""
+        parts = key if type(key) is tuple else (key,)
+        if not all(_basic_index(p) for p in parts):
+            self._refuse("indexing (other than by ints and slices)")
+        result = self.tensor[key]
+        return ArrayArg(result, self.prototype.dtype, argument=self.argument)
+
+    def __setitem__(self, key, value):
+        self._refuse("an item write")
+
+    def __iter__(self):
+        self._refuse("iteration")
+
+    def __bool__(self):
+        self._refuse("the truth value")
+
+    def __format__(self, spec):
+        self._refuse("formatting")
+
+    def __repr__(self):
+        return f"<ndarray argument {self.prototype.dtype} {self.tensor.shape}>"
+
+
+def _basic_index(part):
+    if type(part) is slice:
+        return all(_basic_index(p) for p in (part.start, part.stop, part.step)
+                   if p is not None)
+    if part is None or part is Ellipsis or type(part) is int:
+        return True
+    # A Python int the graph carries, or a scalar integer tensor (numpy takes its
+    # __index__ eagerly).
+    return is_symbolic(part) and part.dtype.is_integer and part.shape.rank == 0
+
+
+def unwrap(value):
+    """A library call's argument: ArrayArgs become their tensors, also inside lists,
+    tuples and dicts."""
+    kind = type(value)
+    if kind is ArrayArg:
+        return value.tensor
+    if kind in (list, tuple):
+        items = [unwrap(v) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return kind(items)
+    if kind is dict and any(type(v) is ArrayArg for v in value.values()):
+        return {k: unwrap(v) for k, v in value.items()}
+    return value
+
+
+def builtin(fn, args, code, offset):
+    """isinstance/len of an ArrayArg: numpy's answers; other builtins are refused."""
+    first = args[0]
+    if fn is isinstance and len(args) == 2 and type(first) is ArrayArg:
+        return isinstance(first.prototype, args[1])
+    if fn is len and len(args) == 1 and type(first) is ArrayArg:
+        if first.tensor.shape.rank == 0:
+            raise Unsupported("len() of a 0-d ndarray argument raises", code, offset)
+        if first.tensor.shape[0] is None:
+            raise Unsupported("len() of an ndarray argument whose first dimension "
+                                      "varies between calls", code, offset)
+        return int(first.tensor.shape[0])
+    raise Unsupported(f"{getattr(fn, '__name__', fn)}() of an ndarray argument",
+                              code, offset)
+
+
+def binary(symbol, operation, left, right, promoted, code, offset):
+    """`left <symbol> right` where one side is an ArrayArg."""
+    if symbol in IN_PLACE and type(left) is ArrayArg:
+        raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
+                                  "caller's array)", code, offset)
+    if symbol not in ARITHMETIC | IN_PLACE:
+        raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
+    samples = []
+    for side in (left, right):
+        if type(side) is ArrayArg:
+            samples.append(side.prototype)
+        elif is_symbolic(side) and id(side) not in promoted:
+            # The tensor's operator wins eagerly and converts the array to its dtype;
+            # so it does here, through __tf_tensor__.
+            return operation(left, right)
+        elif is_symbolic(side) and promoted[id(side)] is float:
+            # A float the graph carries: numpy's result dtype does not depend on it.
+            samples.append(1.0)
+        elif type(side) in (int, float, bool):
+            samples.append(side)
+        else:
+            raise Unsupported(f"`{symbol}` of an ndarray argument and a "
+                                      f"{type(side).__qualname__}", code, offset)
+    with np.errstate(all="ignore"):
+        want = np.asarray(operation(*samples)).dtype
+    result = operation(*(_operand(side, promoted, want) for side in (left, right)))
+    if not isinstance(result, tf.Tensor):
+        raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
+    if result.dtype != tf.as_dtype(want):
+        raise Unsupported(f"`{symbol}` on an ndarray argument gives {want} in numpy "
+                                  f"but {result.dtype.name} in TF", code, offset)
+    return ArrayArg(result, want)
+
+
+def _operand(side, promoted, dtype):
+    """numpy computes in the result dtype: every operand is cast to it first."""
+    if type(side) is ArrayArg or is_symbolic(side):
+        tensor = side.tensor if type(side) is ArrayArg else side
+        return tensor if tensor.dtype == tf.as_dtype(dtype) else tf.cast(tensor, dtype)
+    return tf.constant(side, dtype)

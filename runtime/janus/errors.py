@@ -1,0 +1,46 @@
+"""What the pipeline says when a call cannot become a graph: the ground floor every
+stage imports (no janus imports here)."""
+
+
+class Unsupported(Exception):
+    """The builder cannot convert this call; the interpreter runs it instead."""
+
+    def __init__(self, reason, code=None, offset=None):
+        where = ""
+        if code is not None:
+            line = line_of(code, offset)
+            where = f" ({code.co_qualname} at {code.co_filename}:{line})"
+        super().__init__(reason + where)
+        self.reason = reason
+
+
+def line_of(code, offset):
+    if offset is None:
+        return code.co_firstlineno
+    for start, end, line in code.co_lines():
+        if start <= offset < end and line is not None:
+            return line
+    return code.co_firstlineno
+
+
+class NeedsReference(Unsupported):
+    """Recursion over objects that are specialised by identity: the named arguments must
+    become object pointers (the executor rebuilds at once)."""
+
+    def __init__(self, names, code=None, offset=None):
+        super().__init__(f"recursion over the objects of {', '.join(sorted(names))}",
+                         code, offset)
+        self.names = names
+
+
+class NotYet(Unsupported):
+    """This call runs in the interpreter, and a later call builds: something the build
+    needs only exists after an eager call (a profile, a Keras layer's weights)."""
+
+
+class NeedsProfile(NotYet):
+    """A recursive function's results are unknown until its calls were profiled."""
+
+
+class Raises(Unsupported):
+    """The path being built reaches a `raise`: the interpreter must run this call."""

@@ -1,0 +1,49 @@
+"""The builder's shared vocabulary for values: the NULL 3.13 pushes, symbolic tensors
+and library objects.  The ground floor every stage imports (no janus imports here)."""
+
+# Horovod's API (the real package or janus's shim) is library code too: the builder calls
+# it on symbolic tensors, and its collectives land in the graph.
+LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras", "horovod")
+
+
+class _Null:
+    """The NULL that 3.13 pushes below a callable or after a global."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "NULL"
+
+
+NULL = _Null()
+
+
+_Tensor = None
+
+
+def is_symbolic(value) -> bool:
+    # TensorFlow is imported on first use: importing it here would start janus's
+    # TensorFlow hook while this module is half made (janus/hot.py).
+    global _Tensor
+    if _Tensor is None:
+        import tensorflow as tf
+        _Tensor = tf.Tensor
+    return isinstance(value, _Tensor) and not hasattr(value, "_numpy")
+
+
+def is_library_object(value) -> bool:
+    """An instance of a TensorFlow/Keras class, or of a user subclass of one."""
+    return any((getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES)
+               for kind in type(value).__mro__[:-1])
+
+
+def from_library(fn) -> bool:
+    """True for a callable defined in TensorFlow or Keras."""
+    return _module_of_callable(fn).startswith(LIBRARY_MODULES)
+
+
+def _module_of_callable(fn) -> str:
+    target = getattr(fn, "__func__", fn)
+    module = getattr(target, "__module__", None)
+    if module is None and hasattr(fn, "__self__"):
+        module = type(fn.__self__).__module__
+    return module or ""

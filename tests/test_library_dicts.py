@@ -1,0 +1,35 @@
+"""Dicts held by library objects convert like the program's own (Soundness I, class
+12): same object, keys and the items read guarded, writes deferred.  End to end against
+JANUS_MODE=off on tests/programs/library_dicts.py."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_same, run_both_modes
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+@pytest.fixture(scope="module")
+def library_dicts(tmp_path_factory):
+    return run_both_modes(PROGRAMS / "library_dicts.py",
+                          tmp_path_factory.mktemp("library_dicts"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_results_are_the_interpreters(library_dicts):
+    on, off = library_dicts["on"], library_dicts["off"]
+    for name in ("lookup", "counting", "ordered", "size"):
+        assert_same(on[name], off[name], name)
+
+
+@pytest.mark.parametrize("step", ["lookup_step", "counting_step", "size_step"])
+def test_a_library_held_dict_converts(library_dicts, step):
+    stats = library_dicts["functions"][step]
+    assert stats["status"] == "converted" and stats["graph_calls"] >= 6, stats
+
+
+def test_an_ordered_dict_write_is_refused_with_its_reason(library_dicts):
+    status = library_dicts["functions"]["ordered_step"]["status"]
+    assert status == "interpreted: item write to a container janus cannot track", status
