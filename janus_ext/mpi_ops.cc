@@ -167,6 +167,29 @@ class Engine {
     started_ = false;
   }
 
+  // A request a failed graph call already ran: answered from the record (before the
+  // kernel makes any output).  True when it was; `request` is then finished.
+  bool replay(Request* request) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (replay_.empty()) return false;
+    Recorded entry = std::move(replay_.front());
+    replay_.pop_front();
+    if (entry.description != request->description) {
+      broken_ = "the interpreter's re-run of a failed graph call issued '" +
+                request->description + "' where the graph had issued '" +
+                entry.description + "'";
+      replay_.clear();
+      request->ctx->SetStatus(errors::Internal(broken_));
+    } else {
+      for (size_t i = 0; i < entry.outputs.size(); ++i)
+        request->ctx->set_output(i, entry.outputs[i]);
+      replayed_++;
+    }
+    request->done();
+    delete request;
+    return true;
+  }
+
   // `inline_call`: run on the calling thread (an eager call, which waits for the result
   // anyway: no hand-off to the worker and back), after everything queued before it.
   void submit(Request* request, bool inline_call) {
@@ -175,24 +198,6 @@ class Engine {
       if (!started_) {
         request->ctx->SetStatus(errors::FailedPrecondition(
             "janus collectives are not started (janus.distributed.init() first)"));
-        request->done();
-        delete request;
-        return;
-      }
-      if (!replay_.empty()) {
-        Recorded entry = std::move(replay_.front());
-        replay_.pop_front();
-        if (entry.description != request->description) {
-          broken_ = "the interpreter's re-run of a failed graph call issued '" +
-                    request->description + "' where the graph had issued '" +
-                    entry.description + "'";
-          replay_.clear();
-          request->ctx->SetStatus(errors::Internal(broken_));
-        } else {
-          for (size_t i = 0; i < entry.outputs.size(); ++i)
-            request->ctx->set_output(i, entry.outputs[i]);
-          replayed_++;
-        }
         request->done();
         delete request;
         return;
@@ -546,19 +551,26 @@ class CollectiveOp : public AsyncOpKernel {
     std::string kind = names[kind_];
     if (kind_ == kBroadcast) kind += "(root " + std::to_string(root_) + ")";
     request->description = describe(kind.c_str(), inputs, kind_ == kAllgather);
+    request->ctx = ctx;
+    request->done = std::move(done);
+    if (Engine::get().replay(request)) return;
     if (kind_ != kAllgather) {
       // Outputs are made here, where TF lets an output reuse the buffer of an input
       // nothing else reads (no fresh 40 MB to fault in per gradient).
       for (int i = 0; i < inputs.size(); ++i) {
         Tensor* out = nullptr;
-        OP_REQUIRES_OK_ASYNC(ctx, ctx->forward_input_or_allocate_output(
-                                      {i}, i, inputs[i].shape(), &out), done);
+        Status status = ctx->forward_input_or_allocate_output({i}, i, inputs[i].shape(),
+                                                             &out);
+        if (!status.ok()) {
+          ctx->SetStatus(status);
+          request->done();
+          delete request;
+          return;
+        }
         request->outputs.push_back(*out);
       }
     }
     for (int i = 0; i < inputs.size(); ++i) request->inputs.push_back(inputs[i]);
-    request->ctx = ctx;
-    request->done = std::move(done);
     Engine::get().submit(request, inline_);
   }
 
