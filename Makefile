@@ -37,7 +37,7 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_frame test_gc test_site test_platform
 
 .PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench \
-    bench-interp install key clean image test-image trace-screenshot bench-trace
+    bench-interp bench-mpi install key clean image test-image trace-screenshot bench-trace
 
 all: prefix $(JANUS_PYTHON)
 
@@ -141,6 +141,10 @@ bench-interp: all $(STOCK)/bin/python3.13 $(BENCH)/site/pyperf
 	JANUS_MODE=off $(JANUS_PYTHON) bench/interp/run.py --stock $(STOCK)/bin/python3.13 \
 	    --patched $(JANUS_PYTHON) --benchmarks-dir $(BENCH)/benchmarks --site $(BENCH)/site \
 	    --runs $(or $(RUNS),5) --json $(BENCH)/interp.json
+
+# Data-parallel numbers, 2 ranks (bench/mpi/run.py): allreduce throughput, step scaling.
+bench-mpi: all
+	JANUS_MODE=off $(JANUS_PYTHON) bench/mpi/run.py --repeats $(or $(REPEATS_MPI),2)
 
 install: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(PREFIX) $(CPYTHON) $(KEY) $(TF)

@@ -26,11 +26,13 @@ from tensorflow.python.ops import gen_resource_variable_ops
 
 from . import random_ops
 
-# Stateful ops that change nothing a re-run could see: reads, and janus's per-call stash
-# (janus/recursion.py), which lives only as long as the graph call.
+# Stateful ops that change nothing a re-run could see: reads, janus's per-call stash
+# (janus/recursion.py), which lives only as long as the graph call, and the collectives
+# (janus/collectives.py), whose results a re-run takes from a record instead of sending.
 READS = frozenset({"ReadVariableOp", "VarHandleOp", "VariableShape", "VarIsInitializedOp",
                    "ResourceGather", "ResourceGatherNd", "NoOp", "Placeholder",
-                   "JanusNewKey", "JanusStash", "JanusUnstash"})
+                   "JanusNewKey", "JanusStash", "JanusUnstash",
+                   "JanusAllreduce", "JanusBroadcast", "JanusAllgather"})
 # Stateful ops that only pass or fail (a user's tf.debugging.assert_*, janus's own
 # assumptions, check_numerics).
 CHECKS = frozenset({"Assert", "CheckNumerics", "CheckNumericsV2"})

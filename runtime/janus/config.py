@@ -33,6 +33,13 @@ def _op_detail(value):
     return kind in ("first", "every") and count.isdigit() and int(count) >= 1
 
 
+def _positive_number(value):
+    try:
+        return float(value) > 0
+    except ValueError:
+        return False
+
+
 SWITCHES = (
     Switch("JANUS_MODE", "on", "on, off", _one_of("on", "off"),
            "on: profile hot code and run it as TensorFlow graphs. "
@@ -57,16 +64,47 @@ SWITCHES = (
            "with JANUS_TRACE=<file>: which graph calls also record TensorFlow's op "
            "events (TF's profiler, 0.2-0.5 ms per recorded call): the first K, every "
            "Kth, or none."),
+    Switch("JANUS_DATA_PARALLEL", "auto", "auto, off", _one_of("auto", "off"),
+           "auto: when an MPI launcher started more than one rank, every GradientTape's "
+           "gradients of trainable variables are averaged across ranks and each variable "
+           "starts from rank 0's value (janus/distributed.py). off: ranks train apart."),
+    Switch("JANUS_MPI_TIMEOUT", "300", "a number of seconds > 0", _positive_number,
+           "how long a rank waits for the others at a collective before it ends the job "
+           "(naming the ranks that did not arrive)."),
+    Switch("JANUS_MPI_PROFILE", "0", "0, 1", _one_of("0", "1"),
+           "1: print each collective's wait for the other ranks and data time to stderr."),
+    Switch("JANUS_FUSION_BYTES", str(4 << 20), "an integer >= 1", _positive_int,
+           "gradients are fused into buckets of about this many bytes, one collective "
+           "each."),
 )
 
 
+# Launchers and the variable each sets for the number of ranks (MPICH's hydra, Open MPI,
+# MVAPICH).
+LAUNCHER_SIZE_VARIABLES = ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MV2_COMM_WORLD_SIZE")
+
+
+def launched_size(environ=None) -> int:
+    """How many ranks an MPI launcher started (1 when not launched by one)."""
+    environ = os.environ if environ is None else environ
+    for name in LAUNCHER_SIZE_VARIABLES:
+        if environ.get(name, "").isdigit():
+            return int(environ[name])
+    return 1
+
+
 class Config:
-    __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops")
+    __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
+                 "data_parallel", "mpi_timeout", "fusion_bytes")
 
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
-                 trace_path: str = "", trace_ops: str = "first:10"):
+                 trace_path: str = "", trace_ops: str = "first:10",
+                 data_parallel: str = "auto", mpi_timeout: float = 300.0,
+                 fusion_bytes: int = 4 << 20):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops
+        self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
+            data_parallel, mpi_timeout, fusion_bytes
 
     @property
     def enabled(self) -> bool:
@@ -87,7 +125,10 @@ def from_environ(environ=None) -> Config:
     values = {s.name: switch_value(s, environ) for s in SWITCHES}
     return Config(mode=values["JANUS_MODE"], stats_path=values["JANUS_STATS"],
                   log=values["JANUS_LOG"] == "1", hot_calls=int(values["JANUS_HOT"]),
-                  trace_path=values["JANUS_TRACE"], trace_ops=values["JANUS_TRACE_OPS"])
+                  trace_path=values["JANUS_TRACE"], trace_ops=values["JANUS_TRACE_OPS"],
+                  data_parallel=values["JANUS_DATA_PARALLEL"],
+                  mpi_timeout=float(values["JANUS_MPI_TIMEOUT"]),
+                  fusion_bytes=int(values["JANUS_FUSION_BYTES"]))
 
 
 def help_text() -> str:

@@ -56,6 +56,9 @@ def install(tf_module):
 
     __enter__.__wrapped__ = original_enter
     tape_type.__enter__ = __enter__
+    # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
+    from . import distributed
+    distributed.on_tensorflow_import(tf_module)
 
 
 def watch_imports():

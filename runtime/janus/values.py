@@ -1,7 +1,9 @@
 """The builder's shared vocabulary for values: the NULL 3.13 pushes, symbolic tensors
 and library objects.  The ground floor every stage imports (no janus imports here)."""
 
-LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras")
+# Horovod's API (the real package or janus's shim) is library code too: the builder calls
+# it on symbolic tensors, and its collectives land in the graph.
+LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras", "horovod")
 
 
 class _Null:
