@@ -330,6 +330,9 @@ class Builder:
         if type(owner) is objects.ObjectRef:
             return recursive_calls.load_object_attr(self, owner, name, code, offset)
         if type(owner) is arrays.ArrayArg:
+            if name == "shape" and not owner.tensor.shape.is_fully_defined():
+                # Relaxed dimensions: numpy's tuple, of ints read at run time.
+                return self.load_attr(owner.tensor, "shape", code, offset)
             return owner.attribute(name, code, offset)
         if is_symbolic(owner) and name == "shape" and not owner.shape.is_fully_defined():
             # Relaxed dimensions are read at run time, so `range(x.shape[1])` over a
@@ -390,6 +393,9 @@ class Builder:
             self.contents_used(value)
         if _is_pure_builtin(fn):
             if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
+                if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
+                        args[0].tensor.shape[0] is None:
+                    return self.load_attr(args[0], "shape", code, offset)[0]
                 return arrays.builtin(fn, args, code, offset)
             if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
                     fn not in (isinstance, len, tuple, list, zip, enumerate):

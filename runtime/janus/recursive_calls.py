@@ -70,9 +70,12 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
     roots = set()
     for name, value in changing:
         acc = b.sources.get(id(value))
-        while acc is not None and acc[0] != guards.A_ARG:
+        # Down to the argument it was read from; a global or an object known by
+        # identity (A_GLOBAL, A_CONST) roots no argument.
+        while acc is not None and acc[0] not in (guards.A_ARG, guards.A_GLOBAL,
+                                                  guards.A_CONST):
             acc = acc[1]
-        if acc is None:
+        if acc is None or acc[0] != guards.A_ARG:
             raise builder.Unsupported(f"recursion over {name}, an object janus cannot "
                                       "trace to an argument", code, offset)
         roots.add(b.arg_names[acc[1]])
