@@ -52,7 +52,7 @@ class ArrayArg:
             return self.prototype.dtype
         if not self.tensor.shape.is_fully_defined():
             raise Unsupported(f"`.{name}` of an ndarray argument whose shape "
-                                      "varies between calls", code, offset)
+                              "varies between calls", code, offset)
         shape = tuple(int(d) for d in self.tensor.shape)
         return {"shape": shape, "ndim": len(shape), "size": int(np.prod(shape))}[name]
 
@@ -121,17 +121,17 @@ def builtin(fn, args, code, offset):
             raise Unsupported("len() of a 0-d ndarray argument raises", code, offset)
         if first.tensor.shape[0] is None:
             raise Unsupported("len() of an ndarray argument whose first dimension "
-                                      "varies between calls", code, offset)
+                              "varies between calls", code, offset)
         return int(first.tensor.shape[0])
     raise Unsupported(f"{getattr(fn, '__name__', fn)}() of an ndarray argument",
-                              code, offset)
+                      code, offset)
 
 
 def binary(symbol, operation, left, right, promoted, code, offset):
     """`left <symbol> right` where one side is an ArrayArg."""
     if symbol in IN_PLACE and type(left) is ArrayArg:
         raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
-                                  "caller's array)", code, offset)
+                          "caller's array)", code, offset)
     if symbol not in ARITHMETIC | IN_PLACE:
         raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
     samples = []
@@ -149,19 +149,19 @@ def binary(symbol, operation, left, right, promoted, code, offset):
             samples.append(side)
         else:
             raise Unsupported(f"`{symbol}` of an ndarray argument and a "
-                                      f"{type(side).__qualname__}", code, offset)
+                              f"{type(side).__qualname__}", code, offset)
     with np.errstate(all="ignore"):
         want = np.asarray(operation(*samples)).dtype
-    result = operation(*(_operand(side, promoted, want) for side in (left, right)))
+    result = operation(*(_operand(side, want) for side in (left, right)))
     if not isinstance(result, tf.Tensor):
         raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
     if result.dtype != tf.as_dtype(want):
         raise Unsupported(f"`{symbol}` on an ndarray argument gives {want} in numpy "
-                                  f"but {result.dtype.name} in TF", code, offset)
+                          f"but {result.dtype.name} in TF", code, offset)
     return ArrayArg(result, want)
 
 
-def _operand(side, promoted, dtype):
+def _operand(side, dtype):
     """numpy computes in the result dtype: every operand is cast to it first."""
     if type(side) is ArrayArg or is_symbolic(side):
         tensor = side.tensor if type(side) is ArrayArg else side

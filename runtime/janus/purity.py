@@ -144,7 +144,7 @@ def _claim_tool():
             _tool = tool
             return tool
     raise Unsupported("no sys.monitoring tool id is free to watch the build for "
-                              "library calls into the program's code")
+                      "library calls into the program's code")
 
 
 @contextlib.contextmanager
@@ -206,10 +206,10 @@ def _on_start(code, offset):
     where = f"{code.co_qualname} ({code.co_filename}:{code.co_firstlineno})"
     if code.co_flags & bytecode.GENERATOR_FLAGS:
         watch.fail(Unsupported(f"library code started the generator {where} "
-                                       "while building"))
+                               "while building"))
     elif sys.monitoring.get_local_events(janus_ext.TOOL_ID, code) & _EVENTS.PY_START:
         watch.fail(Unsupported(f"library code called {where}, a function janus "
-                                       "converts, while building"))
+                               "converts, while building"))
     else:
         _intercept(code)
         watch.new_codes.append(code)
