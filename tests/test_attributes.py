@@ -1,4 +1,4 @@
-"""Attributes whose value is the program's code (runtime/janus/attributes.py), end to
+"""Attributes whose value is the program's code (runtime/janus/reads.py), end to
 end against JANUS_MODE=off: counting descriptors and properties read by converted steps
 (tests/programs/guards_descriptors.py), and methods that change mid-run: an instance
 entry shadowing a method, class attributes reassigned on a plain class and on a Keras

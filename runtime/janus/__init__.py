@@ -9,8 +9,8 @@ __version__ = "0.1.0"
 
 def active() -> bool:
     """True when the interpreter started janus (JANUS_MODE=on)."""
-    from . import startup
-    cfg = startup.active_config()
+    from . import config
+    cfg = config.active()
     return cfg is not None and cfg.enabled
 
 

@@ -23,12 +23,12 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, attributes, bytecode, control, frame, guards, heap, inputs,
-               natives, numbers, objects, recursive_calls)
+from . import (arrays, bytecode, control, frame, guards, heap, inputs,
+               natives, numbers, objects, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import NeedsProfile, NeedsReference, NotYet, Raises, Unsupported, line_of
-from .values import (LIBRARY_MODULES, NULL, from_library as _from_library,
-                     is_library_object, is_symbolic)
+from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, from_library as _from_library,
+                     has_symbolic, is_library_object, is_symbolic)
 
 # Builtins that are pure functions of their arguments: evaluated at build time.
 PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
@@ -36,16 +36,11 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
     "isinstance", "issubclass", "len", "list", "max", "min", "pow", "range", "reversed",
     "round", "sorted", "sum", "tuple", "zip", "slice", "str", "repr", "hash", "iter",
 ))
-# Methods of build-time containers that are safe when janus created the container.
-CONTAINER_TYPES = (list, dict, set)
 # Methods that only read a container: safe in any region.
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
-MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
-MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 MAX_INLINE_DEPTH = 32
 _GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
-_NO_ITEM = object()
 
 class Builder:
     """Symbolically executes one call; see the module docstring."""
@@ -237,93 +232,6 @@ class Builder:
 
     # -- reading the outside world ---------------------------------------------------
 
-    def read_global(self, globals_dict, name, code, offset):
-        found, value = self.heap.written(globals_dict, name)
-        if found:
-            return value
-        if name in globals_dict:
-            value = globals_dict[name]
-        elif name in self.builtins:
-            value = self.builtins[name]
-        else:
-            raise Unsupported(f"global {name!r} is not defined", code, offset)
-        acc = guards.global_(globals_dict, self.builtins, name)
-        return self._guard_read(acc, value, f"global {name!r}", code, offset,
-                                rebound=name in self.rebound)
-
-    def _guard_read(self, acc, value, what, code, offset, library=False, rebound=False):
-        """Guard a value read from the heap; returns what the graph uses for it.
-
-        `rebound`: the converted code assigns this attribute or global, so its value
-        is state carried from call to call (a counter, an RNN state): it is read at
-        every call rather than specialised."""
-        if id(value) in self.heap.shadows:
-            return self.heap.shadows[id(value)]
-        where = guards.describe_accessor(acc, self.arg_names)
-        if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
-            # Same type and length each call; the items are read like any heap value.
-            self.guards.require_type(acc, type(value))
-            self.guards.require_length(acc, len(value))
-            items = [self._guard_read(guards.item(acc, i), item, f"{what}[{i}]", code,
-                                      offset, library, rebound)
-                     for i, item in enumerate(value)]
-            return tuple(items) if type(value) is tuple else self.note_created(items)
-        if rebound and type(value) in heap.VARYING_NUMBER_DTYPES:
-            return self._read_at_call_time(acc, value, where)
-        if isinstance(value, np.ndarray):
-            if value.dtype == object:
-                raise Unsupported(f"{what} is an object array", code, offset)
-            return self._read_at_call_time(acc, value, where)
-        if self.heap.wants_call_time_read(value, where):
-            return self._read_at_call_time(acc, value, where)
-        if type(value) is list and not library:
-            # The user's own list: the same object; its contents are guarded only
-            # if the call reads them (an append-only history changes every call).
-            self.guards.require_is(acc, value)
-            self.lazy_contents[id(value)] = (acc, value)
-        elif type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
-            # Same elements in the same order; not the same list object, since
-            # properties such as Keras' trainable_variables build a new list each time.
-            self.guards.require_elements(acc, value)
-        elif type(value) is tuple:
-            # Exact items: constants by type and value, anything else by identity.
-            self.guards.require_equal(acc, value)
-        elif type(value) is dict:
-            # The program's own dict or one a library object holds (a Tokenizer's
-            # word_index): the same object; its keys and the items read are guarded.
-            self.guards.require_is(acc, value)
-            self.lazy_contents[id(value)] = (acc, value)
-        elif type(value) in (dict, set):
-            raise Unsupported(f"{what} is a mutable {type(value).__name__}", code, offset)
-        else:
-            self.guards.require_value(acc, value)
-        self.remember(value, acc)
-        return value
-
-    def _read_at_call_time(self, acc, value, where):
-        if self.call_ids:
-            raise Unsupported(f"{where} would be read at call time inside a recursive "
-                              "function")
-        if self.root_graph is None:
-            raise Unsupported(f"{where} is read before the graph exists")
-        with self.root_graph.as_default():
-            return self.heap.read_at_call_time(acc, value, where)
-
-    def contents_used(self, value):
-        """The call depends on what a heap list or dict holds: guard the contents."""
-        real = self.heap.real_of.get(id(value), value)
-        entry = self.lazy_contents.pop(id(real), None)
-        if entry is not None:
-            acc, container = entry
-            if type(container) is dict:
-                # The keys; a value is guarded where it is read (BINARY_SUBSCR, get).
-                self.guards.require_keys(acc, container)
-                for key, item in container.items():
-                    if not _is_python_data(item):
-                        self.guards.require_is(guards.item(acc, key), item)
-            else:
-                self.guards.require_elements(acc, container)
-
     def load_attr(self, owner, name, code, offset):
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)
@@ -351,18 +259,7 @@ class Builder:
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
             return getattr(owner, name)      # methods of builtin containers
-        found, value = self.heap.written(owner, name)
-        if found:
-            return value
-        library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
-                   and (owner.__name__ or "").startswith(LIBRARY_MODULES))
-        acc = self.sources.get(id(owner))
-        if acc is None and id(owner) not in self.heap.real_of:
-            # An object a library call returned: what the build saw is this object, so
-            # its attributes are guarded from the object itself.
-            acc = guards.const(owner)
-            self.remember(owner, acc)
-        return attributes.load(self, owner, name, acc, library, code, offset)
+        return reads.attribute(self, owner, name, code, offset)
 
     # -- calls -----------------------------------------------------------------------
 
@@ -390,7 +287,7 @@ class Builder:
             return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
                                                           else None), code, offset)
         for value in (*args, *kwargs.values()):
-            self.contents_used(value)
+            reads.contents(self, value)
         if _is_pure_builtin(fn):
             if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
                 if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
@@ -453,9 +350,7 @@ class Builder:
         if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
             # An instance of a user class with __call__: inline it, guarded on the class
             # (a call looks __call__ up on the type, never on the instance).
-            acc = self.sources.get(id(fn))
-            if acc is not None:
-                self.guards.require_is(guards.lookup(acc, "__call__"), call_impl)
+            reads.implicit_method(self, fn, "__call__", call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         if isinstance(getattr(fn, "__self__", None), _GENERATORS):
             raise Unsupported(f"{fn.__qualname__}() draws from a Python or numpy random "
@@ -481,8 +376,7 @@ class Builder:
             if not isinstance(impl, types.FunctionType) or (
                     acc is None and id(value) not in self.created):
                 raise Unsupported(why, code, offset)
-            if acc is not None:
-                self.guards.require_is(guards.lookup(acc, dunder), impl)
+            reads.implicit_method(self, value, dunder, impl)
             result = self.inline(impl, (value,), {}, code, offset)
             if fn is bool and dunder == "__len__":
                 if type(result) is not int:       # bool() needs a Python int from it
@@ -545,14 +439,7 @@ class Builder:
         bookkeeping (training flag, autocast, name scopes) as for any layer, but the
         call() it reaches is the user's bytecode run by this builder, not traced."""
         impl = _user_call(layer)
-        acc = self.sources.get(id(layer))
-        if acc is not None:
-            # The static read finds an instance entry first: one guard says that the
-            # class holds `impl` and that nothing on the instance shadows it.
-            self.guards.require_is(guards.attr(acc, "call"), impl)
-        if janus_ext.own_attr(layer, "call") is not None:
-            raise Unsupported(f"{type(layer).__qualname__} instance has its own `call` "
-                              "attribute", code, offset)
+        reads.unshadowed_method(self, layer, "call", impl, code, offset)
 
         def through_builder(*call_args, **call_kwargs):
             return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)
@@ -569,19 +456,16 @@ class Builder:
     def heap_method(self, container, name, args, kwargs, code, offset):
         """A list/dict method on a container from the heap (or this call's copy of it)."""
         if name in heap.READS_CONTENTS[type(container)]:
-            self.contents_used(container)
+            reads.contents(self, container)
         real = self.heap.real_of.get(id(container), container)
-        acc = self.sources.get(id(real))
-        if type(real) is dict and acc is not None and name in ("values", "items", "copy"):
-            for key, item in real.items():
-                self._guard_read(guards.item(acc, key), item, f"item {key!r}", code, offset)
-        if type(real) is dict and acc is not None and name in ("get", "setdefault", "pop") \
-                and args and same_item(container, real, args[0]):
+        known = id(real) in self.sources
+        if type(real) is dict and known and name in ("values", "items", "copy"):
+            reads.dict_values(self, real, code, offset)
+        if type(real) is dict and known and name in ("get", "setdefault", "pop") \
+                and args and reads.same_item(container, real, args[0]):
             # The value comes from the caller's dict: guard it (or read it at call time)
             # like any item read, then let the method do the rest.
-            key = args[0]
-            value = self._guard_read(guards.item(acc, key), janus_ext.static_item(real, key),
-                                     f"item {guards.show(key)}", code, offset)
+            value = reads.item(self, real, args[0], code, offset)
             if name == "get":
                 return value
             if name == "pop":
@@ -664,46 +548,11 @@ class Builder:
                 for i, (name, cell) in enumerate(zip(fn.__code__.co_freevars,
                                                      fn.__closure__))}
 
-    def read_cell(self, frame, name, ins):
-        cell, acc = self._cell(frame, name, ins)
-        found, value = self.heap.written(cell, "cell_contents")
-        if found:
-            return value
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            frame.fail(f"closure variable {name!r} is not bound", ins)
-        return self._guard_read(guards.cell(acc), value, f"closure variable {name!r}",
-                                frame.code, ins.offset, rebound=name in self.rebound)
-
     def write_cell(self, frame, name, value, ins):
         """`nonlocal name; name = value`: deferred like any heap write."""
         self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
-        cell, _ = self._cell(frame, name, ins)
+        cell, _ = reads.cell_entry(frame, name, ins)
         self.heap.write_cell(cell, value)
-
-    def _cell(self, frame, name, ins):
-        entry = frame.cells.get(name)
-        if entry is None:
-            frame.fail(f"cell variable {name!r} of a function that makes closures", ins)
-        if entry[1] is None:
-            frame.fail(f"closure variable {name!r} of a function janus did not read from "
-                       "a guarded place", ins)
-        return entry
-
-
-def has_symbolic(value):
-    if type(value) in (list, tuple):
-        return any(has_symbolic(v) for v in value)
-    return is_symbolic(value)
-
-
-def plain_property_getter_of(cls, name):
-    descriptor = janus_ext.type_lookup(cls, name)
-    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
-            and not _from_library(descriptor.fget):
-        return descriptor.fget
-    return None
 
 
 def _user_call(layer):
@@ -713,24 +562,6 @@ def _user_call(layer):
             _from_library(type(layer).__call__):
         return impl
     return None
-
-
-def _is_python_data(value):
-    return type(value) in guards.SPECIALISABLE or isinstance(value, tf.Tensor)
-
-
-def same_item(copy, real, key):
-    """This call's copy holds at `key` what the caller's container holds there (both
-    read as the guard checker reads them)."""
-    value = janus_ext.static_item(real, key, _NO_ITEM)
-    if value is _NO_ITEM:
-        if type(real) is dict and type(key) in guards.SPECIALISABLE and key in real:
-            # d[1] finds the entry of True: the checker cannot read it as a key 1, and
-            # reading it from the copy would go unguarded.
-            raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
-                              "another type")
-        return False
-    return janus_ext.static_item(copy, key, _NO_ITEM) is value
 
 
 def _is_pure_builtin(fn):

@@ -131,6 +131,22 @@ def from_environ(environ=None) -> Config:
                   fusion_bytes=int(values["JANUS_FUSION_BYTES"]))
 
 
+_active = None
+
+
+def activate_from_environ() -> Config:
+    """Validate the switches once, at interpreter start-up (janus/startup.py); every
+    later stage asks `active()` for them."""
+    global _active
+    _active = from_environ()
+    return _active
+
+
+def active():
+    """The validated switches, or None when start-up did not activate janus."""
+    return _active
+
+
 def help_text() -> str:
     import textwrap
     lines = ["janus-python switches (environment variables):", ""]

@@ -16,7 +16,9 @@ Python numbers are promoted; anything else that differs is refused with a reason
 
 import tensorflow as tf
 
-from . import bytecode, cfg as cfg_module, numbers
+from . import bytecode, cfg as cfg_module, numbers, reads
+from .errors import Raises, Unsupported
+from .values import is_symbolic
 
 PYTHON_NUMBERS = numbers.NUMBERS
 # A merged value that is a tensor on one path and a Python number on another: usable in
@@ -26,7 +28,6 @@ MIXED = "a tensor on one path and a Python number on another"
 
 def scalar_condition(builder_frame, value, ins):
     """A Python bool, or a scalar bool tensor with Python's truth rules."""
-    from .builder import is_symbolic
     if isinstance(value, tf.Variable):
         value = value.read_value()
     if not is_symbolic(value):
@@ -115,7 +116,6 @@ def _cond(frame, ins, condition, jump_if, regions):
 
     # First pass, on scratch graphs: what each arm leaves behind decides the cond's
     # outputs (which values differ, and their dtypes).
-    from .builder import Raises
     b = frame.b
     shapes = []
     for start in (true_start, false_start):
@@ -173,7 +173,6 @@ def _with_writes(b, run):
 def _values_before(frame, ins, shapes):
     """For what only one arm writes, the value the other arm leaves: the one from
     before the cond, read here in the outer graph."""
-    from .builder import Unsupported
     keys = {}
     for end in shapes:
         keys.update(end.writes)
@@ -185,7 +184,7 @@ def _values_before(frame, ins, shapes):
             if kind == "setattr":
                 value = frame.b.load_attr(target, name, frame.code, ins.offset)
             else:
-                value = frame.b.read_global(target, name, frame.code, ins.offset)
+                value = reads.global_(frame.b, target, name, frame.code, ins.offset)
         except Unsupported as exc:
             frame.fail(f"{name!r} is written on one arm of a branch on a tensor and "
                        f"cannot be read before it: {exc.reason}", ins)
@@ -250,7 +249,6 @@ def _closed(slots, key):
 
 
 def _merge_plan(frame, ins, first, second):
-    from .builder import is_symbolic
     if first.returned != second.returned:
         frame.fail("a branch on a tensor where only one arm returns", ins)
     a, b = _slots(first), _slots(second)
@@ -399,7 +397,6 @@ def _positive(step):
 
 def _carry(frame, ins, name, value, like=None):
     """A loop-carried value as tensors: tensors, Python numbers, and lists/tuples of them."""
-    from .builder import is_symbolic
     if is_symbolic(value):
         return value
     if type(value) in PYTHON_NUMBERS:

@@ -20,7 +20,7 @@ import functools
 import os
 import sys
 
-from . import config, startup
+from . import config
 
 DEFAULT_FUSION_BYTES = 4 << 20
 DEFAULT_TIMEOUT = 300.0
@@ -36,7 +36,7 @@ launched_size = config.launched_size
 
 
 def _settings():
-    cfg = startup.active_config()
+    cfg = config.active()
     if cfg is None:
         return "auto", DEFAULT_FUSION_BYTES, DEFAULT_TIMEOUT
     return cfg.data_parallel, cfg.fusion_bytes, cfg.mpi_timeout

@@ -17,8 +17,9 @@ import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
 
-from . import (arrays, atomic, builder, bytecode, cache, control, counters, distributed,
-               heap, numbers, profiler, purity, random_ops, recursion, startup, trace)
+from . import (arrays, atomic, builder, bytecode, cache, config, control, counters,
+               distributed, heap, numbers, profiler, purity, random_ops, reads, recursion,
+               trace)
 from . import inputs as janus_inputs
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
 
 
 def _settings():
-    cfg = startup.active_config()
+    cfg = config.active()
     if cfg is None:
         return DEFAULT_HOT_CALLS, False
     return cfg.hot_calls, cfg.log
@@ -145,7 +146,7 @@ def _flatten(value, run, tensors, memo):
         if type(value) is tuple:
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
             # tuple its read was guarded on is not enough.
-            run.guards.require_is(run.sources[id(value)], value)
+            reads.identity(run, value)
             return _Same(value)
         return value      # an object from outside the call, guarded by identity
     if type(value) is arrays.ArrayArg:

@@ -241,8 +241,8 @@ def run_script(argv):
     import atexit
     import runpy
 
-    from . import counters, startup, trace
-    cfg = startup.active_config()
+    from . import config, counters, trace
+    cfg = config.active()
     if cfg is None or not cfg.enabled:
         print("janus explain: janus is off (JANUS_MODE=off): nothing to explain",
               file=sys.stderr)

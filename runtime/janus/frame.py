@@ -13,7 +13,9 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, builder, bytecode, control, guards, natives, numbers, objects
+from . import arrays, bytecode, control, guards, natives, numbers, objects, reads
+from .errors import Raises, Unsupported
+from .values import CONTAINER_TYPES, NULL, has_symbolic, is_library_object, is_symbolic
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -29,7 +31,7 @@ INPLACE_OPS = {
 }
 COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
                ">": operator.gt, ">=": operator.ge}
-_NO_ITEM = object()
+MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 
 
 class Frame:
@@ -60,14 +62,14 @@ class Frame:
             if offset in stop:
                 return End(False, None, self.locals, self.stack, offset)
             self.b.steps += 1
-            if self.b.steps > builder.MAX_INSTRUCTIONS:
-                raise builder.Unsupported("too many instructions to unroll", self.code, offset)
+            if self.b.steps > MAX_INSTRUCTIONS:
+                raise Unsupported("too many instructions to unroll", self.code, offset)
             ins = self.instructions.get(offset)
             if ins is None:
-                raise builder.Unsupported(f"no instruction at offset {offset}", self.code, offset)
+                raise Unsupported(f"no instruction at offset {offset}", self.code, offset)
             handler = getattr(self, "op_" + ins.opname, None)
             if handler is None:
-                raise builder.Unsupported(f"instruction {ins.opname} is not converted yet",
+                raise Unsupported(f"instruction {ins.opname} is not converted yet",
                                   self.code, ins.offset)
             self.b.where = (self.code, ins.offset)
             outcome = handler(ins)
@@ -96,7 +98,7 @@ class Frame:
         return values
 
     def fail(self, reason, ins):
-        raise builder.Unsupported(reason, self.code, ins.offset)
+        raise Unsupported(reason, self.code, ins.offset)
 
     # -- no-ops and constants --------------------------------------------------------
     def op_RESUME(self, ins): pass
@@ -114,7 +116,7 @@ class Frame:
         return _Return(ins.argval)
 
     def op_PUSH_NULL(self, ins):
-        self.push(builder.NULL)
+        self.push(NULL)
 
     def op_POP_TOP(self, ins):
         self.pop()
@@ -142,11 +144,11 @@ class Frame:
         self.push(self._load(second, ins))
 
     def op_LOAD_FAST_AND_CLEAR(self, ins):
-        self.push(self.locals.pop(ins.argval, builder.NULL))
+        self.push(self.locals.pop(ins.argval, NULL))
 
     def op_STORE_FAST(self, ins):
         value = self.pop()
-        if value is builder.NULL:
+        if value is NULL:
             self.locals.pop(ins.argval, None)
         else:
             self.locals[ins.argval] = value
@@ -166,22 +168,22 @@ class Frame:
 
     # -- globals and attributes ------------------------------------------------------
     def op_LOAD_DEREF(self, ins):
-        self.push(self.b.read_cell(self, ins.argval, ins))
+        self.push(reads.cell(self.b, self, ins.argval, ins))
 
     def op_STORE_DEREF(self, ins):
         self.b.write_cell(self, ins.argval, self.pop(), ins)
 
     def op_LOAD_GLOBAL(self, ins):
-        self.push(self.b.read_global(self.globals, ins.argval, self.code, ins.offset))
+        self.push(reads.global_(self.b, self.globals, ins.argval, self.code, ins.offset))
         if ins.arg & 1:
-            self.push(builder.NULL)
+            self.push(NULL)
 
     def op_LOAD_ATTR(self, ins):
         owner = self.pop()
         value = self.b.load_attr(owner, ins.argval, self.code, ins.offset)
         self.push(value)
-        if ins.arg & 1:            # method form: (callable, self-or-builder.NULL)
-            self.push(builder.NULL)
+        if ins.arg & 1:            # method form: (callable, self-or-NULL)
+            self.push(NULL)
 
     def op_STORE_ATTR(self, ins):
         owner, value = self.pop(), self.pop()
@@ -213,7 +215,7 @@ class Frame:
         args = self.popn(nargs)
         self_or_null = self.pop()
         fn = self.pop()
-        if self_or_null is not builder.NULL:
+        if self_or_null is not NULL:
             args = [self_or_null, *args]
         kwargs = {}
         if kwnames:
@@ -231,7 +233,7 @@ class Frame:
     def op_CALL_FUNCTION_EX(self, ins):
         kwargs = self.pop() if ins.arg & 1 else {}
         args = self.pop()
-        self.pop()                  # builder.NULL
+        self.pop()                  # NULL
         fn = self.pop()
         self.push(self.b.call(fn, tuple(args), dict(kwargs), self.code, ins.offset))
 
@@ -247,7 +249,7 @@ class Frame:
     # -- context managers ------------------------------------------------------------
     def op_BEFORE_WITH(self, ins):
         manager = self.pop()
-        if not builder.is_library_object(manager):
+        if not is_library_object(manager):
             self._enter_user_context(manager, ins)
             return
         exit_fn = type(manager).__exit__.__get__(manager)
@@ -268,10 +270,8 @@ class Frame:
         if not (isinstance(enter, types.FunctionType) and isinstance(exit_, types.FunctionType)):
             self.fail(f"`with` on {kind.__qualname__}, whose __enter__/__exit__ are not "
                       "Python functions", ins)
-        acc = self.b.sources.get(id(manager))
-        if acc is not None:
-            for name, fn in (("__enter__", enter), ("__exit__", exit_)):
-                self.b.guards.require_is(guards.lookup(acc, name), fn)
+        for name, fn in (("__enter__", enter), ("__exit__", exit_)):
+            reads.implicit_method(self.b, manager, name, fn)
         result = self.b.inline(enter, (manager,), {}, self.code, ins.offset)
 
         def exit_fn(*exc_info):
@@ -287,7 +287,7 @@ class Frame:
         right, left = self.pop(), self.pop()
         symbol = ins.argval
         if symbol in INPLACE_OPS:
-            if isinstance(left, builder.CONTAINER_TYPES) and not self.b.may_mutate(left):
+            if isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
             self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
         else:
@@ -309,7 +309,7 @@ class Frame:
         if type(left) is arrays.ArrayArg or type(right) is arrays.ArrayArg:
             return arrays.binary(symbol, operation, left, right, promoted, *self.b.where)
         kinds = [numbers.python_type_of(v, promoted) for v in (left, right)]
-        if not any(builder.is_symbolic(v) and kinds[i] in numbers.NUMBERS
+        if not any(is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):
             self._natively(f"{symbol}", (left, right))
             return operation(left, right)
@@ -317,8 +317,8 @@ class Frame:
             return operation(left, right)
         if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
             real = right if kinds[0] is not None else left
-            if not builder.is_symbolic(real) and not isinstance(real, tf.Variable):
-                raise builder.Unsupported(f"{symbol} between a Python number the graph "
+            if not is_symbolic(real) and not isinstance(real, tf.Variable):
+                raise Unsupported(f"{symbol} between a Python number the graph "
                                           f"computes and a {type(real).__name__}",
                                           *self.b.where)
             number = left if real is right else right
@@ -327,25 +327,25 @@ class Frame:
                 converted = tf.convert_to_tensor(numbers.EagerNumber(
                     number, python_type, self.b.check), dtype=real.dtype.base_dtype)
             except TypeError as exc:
-                raise builder.Unsupported(str(exc), *self.b.where) from exc
+                raise Unsupported(str(exc), *self.b.where) from exc
             return operation(converted, real) if real is right else operation(real, converted)
         try:
             result, python_type = numbers.binary(symbol, left, right, kinds, self.b.check)
         except numbers.NotRepresentable as exc:
-            raise builder.Unsupported(exc.args[0], *self.b.where) from exc
+            raise Unsupported(exc.args[0], *self.b.where) from exc
         self.b.promote(result, python_type)
         return result
 
     def _natively(self, what, values, deep=True):
         """Refuse to evaluate `what` natively on a value no guard pins (natives.py)."""
-        opaque = natives.first_opaque(values, deep, builder.is_library_object)
+        opaque = natives.first_opaque(values, deep, is_library_object)
         if opaque is not None:
-            raise builder.Unsupported(f"{what} on {natives.describe(opaque)} would run its "
+            raise Unsupported(f"{what} on {natives.describe(opaque)} would run its "
                                       "code at build time", *self.b.where)
 
     def _unary(self, value, python_op, number_op):
         kind = numbers.python_type_of(value, self.b.promoted)
-        if not builder.is_symbolic(value) or kind not in numbers.NUMBERS:
+        if not is_symbolic(value) or kind not in numbers.NUMBERS:
             self._natively("a unary operator", (value,))
             return python_op(value)
         result, python_type = number_op(value, kind)
@@ -362,16 +362,16 @@ class Frame:
 
     def _same_object(self, left, right, ins):
         pointers = [v.pointer if type(v) is objects.ObjectRef else
-                    tf.constant(0, tf.int64) if v is None else builder.NULL for v in (left, right)]
-        if any(p is builder.NULL for p in pointers):
+                    tf.constant(0, tf.int64) if v is None else NULL for v in (left, right)]
+        if any(p is NULL for p in pointers):
             self.fail("`is` between an object pointer and a build-time object", ins)
         return tf.equal(*pointers)
 
     def op_CONTAINS_OP(self, ins):
         right, left = self.pop(), self.pop()
-        if builder.is_symbolic(right) or builder.is_symbolic(left):
+        if is_symbolic(right) or is_symbolic(left):
             self.fail("`in` on a tensor", ins)
-        self.b.contents_used(right)
+        reads.contents(self.b, right)
         self._natively("`in`", (left, right))
         self.push((left not in right) if ins.arg else (left in right))
 
@@ -384,11 +384,11 @@ class Frame:
 
     def op_UNARY_NOT(self, ins):
         truth = self._truth(self.pop(), ins)
-        self.push(tf.logical_not(truth) if builder.is_symbolic(truth) else not truth)
+        self.push(tf.logical_not(truth) if is_symbolic(truth) else not truth)
 
     def _truth(self, value, ins):
         """A Python bool, or a scalar bool tensor for a decision the graph makes."""
-        if builder.is_symbolic(value) or isinstance(value, tf.Variable):
+        if is_symbolic(value) or isinstance(value, tf.Variable):
             return control.scalar_condition(self, value, ins)
         if isinstance(value, np.ndarray):
             self.fail("truth value of an ndarray", ins)
@@ -396,13 +396,13 @@ class Frame:
             if not objects.truth_is_identity(value.cls):
                 self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
             return tf.not_equal(value.pointer, 0)
-        if natives.first_opaque((value,), False, builder.is_library_object) is not None:
+        if natives.first_opaque((value,), False, is_library_object) is not None:
             return self.b.native_dunder(bool, (value,), {}, value, self.code, ins.offset)
         return bool(value)
 
     def _jump(self, ins, jump_if):
         condition = self._truth(self.pop(), ins)
-        if builder.is_symbolic(condition):
+        if is_symbolic(condition):
             return control.decide(self, ins, condition, jump_if)
         return ins.jump_target if condition == jump_if else None
 
@@ -456,39 +456,29 @@ class Frame:
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
         real = self.b.heap.real_of.get(id(container))
-        if real is not None and id(real) in self.b.sources and builder.same_item(container, real, key):
+        if real is not None and id(real) in self.b.sources and reads.same_item(container, real, key):
             # This call's copy still holds what the caller's container holds there:
             # a read of the heap, guarded on the caller's container.
             container = real
         if isinstance(container, (dict, list)) and id(container) not in self.b.created:
-            acc = self.b.sources.get(id(container))
-            if acc is None:
-                self.fail("item read from a container janus cannot guard", ins)
-            if type(key) is slice and isinstance(container, list):
-                self.b.contents_used(container)       # a new list: the contents matter
+            if type(key) is slice and isinstance(container, list) and \
+                    id(container) in self.b.sources:
+                reads.contents(self.b, container)       # a new list: the contents matter
                 self.push(self.b.note_created(container[key]))
                 return
-            # Read as the guard checker reads it: no __getitem__ or __missing__ of a
-            # subclass, and a key of another type (True for 1) is no match.
-            value = janus_ext.static_item(container, key, _NO_ITEM)
-            if value is _NO_ITEM:
-                self.fail(f"item {guards.show(key)} of a {type(container).__qualname__} "
-                          "cannot be read without running code, or has a key of another "
-                          "type", ins)
-            self.push(self.b._guard_read(guards.item(acc, key), value,
-                                         f"item {guards.show(key)}", self.code, ins.offset))
+            self.push(reads.item(self.b, container, key, self.code, ins.offset))
         else:
             self.push(container[key])
 
     def op_BINARY_SLICE(self, ins):
         stop, start, container = self.pop(), self.pop(), self.pop()
-        self.b.contents_used(container)
+        reads.contents(self.b, container)
         self.push(container[start:stop])
 
     def op_UNPACK_SEQUENCE(self, ins):
         value = self.pop()
-        self.b.contents_used(value)
-        if builder.is_symbolic(value):
+        reads.contents(self.b, value)
+        if is_symbolic(value):
             self.fail("unpacking a tensor", ins)
         self._natively("unpacking", (value,), deep=False)
         items = list(value)
@@ -498,7 +488,7 @@ class Frame:
 
     def op_FORMAT_SIMPLE(self, ins):
         value = self.pop()
-        if builder.has_symbolic(value):
+        if has_symbolic(value):
             self.fail("formatting a tensor", ins)
         self._natively("formatting", (value,))
         self.push(format(value))
@@ -509,14 +499,14 @@ class Frame:
     # -- iteration (over build-time Python values: unrolled) --------------------------
     def op_GET_ITER(self, ins):
         value = self.pop()
-        self.b.contents_used(value)
+        reads.contents(self.b, value)
         acc = self.b.sources.get(id(value))
         if acc is not None and type(value) in (list, tuple):
             # The contents are guarded now; each item is reachable through its index.
             for index, item in enumerate(value):
                 if id(item) not in self.b.sources:
                     self.b.remember(item, guards.item(acc, index))
-        if builder.is_symbolic(value) or isinstance(value, tf.Variable):
+        if is_symbolic(value) or isinstance(value, tf.Variable):
             self.fail("iterating over a tensor", ins)
         if id(value) in self.b.sources:
             # An iterator or iterable from outside (a global itertools.count, a
@@ -563,7 +553,7 @@ class Frame:
         return ins.jump_target if value is not None else None
 
     def op_RAISE_VARARGS(self, ins):
-        raise builder.Raises("this call reaches a `raise`", self.code, ins.offset)
+        raise Raises("this call reaches a `raise`", self.code, ins.offset)
 
     def op_LOAD_ASSERTION_ERROR(self, ins):
         self.push(AssertionError)

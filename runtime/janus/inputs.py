@@ -15,7 +15,9 @@ import tensorflow as tf
 
 from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable, VariableSpec
 
-from . import arrays, builder, guards, heap, numbers, objects, values
+from . import arrays, guards, heap, numbers, objects, values
+from .errors import Unsupported
+from .values import is_symbolic
 
 
 class AliasedVariable(Exception):
@@ -98,10 +100,10 @@ class InputPlan:
             self._add(acc, VariableSpec(value.shape, value.dtype, trainable=value.trainable),
                       _handle_of, ("variable", None))
         elif isinstance(value, (tf.Tensor, np.ndarray)) and not isinstance(value, tf.Variable):
-            if builder.is_symbolic(value):
-                raise builder.Unsupported(f"argument {where} is a symbolic tensor")
+            if is_symbolic(value):
+                raise Unsupported(f"argument {where} is a symbolic tensor")
             if isinstance(value, np.ndarray) and value.dtype == object:
-                raise builder.Unsupported(f"argument {where} is an object array")
+                raise Unsupported(f"argument {where} is an object array")
             relaxed = b.relaxed_dims.get(where, set())
             pattern = tuple(None if d in relaxed else int(n)
                             for d, n in enumerate(value.shape))

@@ -17,7 +17,8 @@ import types
 
 import tensorflow as tf
 
-from . import builder, recursion
+from . import recursion
+from .values import is_library_object
 
 MAX_SAMPLES = 4096          # objects walked to learn what a class's attributes hold
 
@@ -42,7 +43,7 @@ def is_plain_instance(value) -> bool:
     if isinstance(value, (type, types.ModuleType, types.FunctionType, types.MethodType,
                           types.BuiltinFunctionType)) or cls.__module__ == "builtins":
         return False
-    if builder.is_library_object(value) or (cls.__module__ or "").startswith("numpy"):
+    if is_library_object(value) or (cls.__module__ or "").startswith("numpy"):
         return False
     return (cls.__getattribute__ is object.__getattribute__
             and not hasattr(cls, "__getattr__"))

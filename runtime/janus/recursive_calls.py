@@ -10,10 +10,11 @@ by plain inlining.  The builder keeps the state (its `tracing`, `call_ids`,
 
 import types
 
-import janus_ext
 import tensorflow as tf
 
-from . import builder, guards, objects, profiler, recursion
+from . import guards, objects, profiler, reads, recursion
+from .errors import NeedsProfile, NeedsReference, Unsupported
+from .values import NULL, is_symbolic
 
 
 def call_id(b):
@@ -31,21 +32,18 @@ def call_id(b):
 
 def load_object_attr(b, ref, name, code, offset):
     cls = ref.cls
-    static = janus_ext.static_getattr(cls, name)
-    getter = builder.plain_property_getter_of(cls, name)
-    if getter is not None or isinstance(static, types.FunctionType):
-        # The class's property or method, read as the checker reads it: a class
-        # attribute reassigned mid-run rebuilds.  (An instance entry that shadows a
-        # method on some node is not seen: the nodes are only known at run time.)
-        b.guards.require_is(guards.attr(guards.const(cls), name), static)
-        if getter is not None:
-            return b.inline(getter, (ref,), {}, code, offset)
-        return types.MethodType(static, ref)
+    # (An instance entry that shadows a method on some node is not seen: the nodes are
+    # only known at run time.)
+    getter, method = reads.code_on_class(b, cls, name)
+    if getter is not None:
+        return b.inline(getter, (ref,), {}, code, offset)
+    if method is not None:
+        return types.MethodType(method, ref)
     try:
         kind, value_cls, python_type = objects.read_kind(
             cls, name, ref.population.values_of(cls, name))
     except objects.CannotRead as exc:
-        raise builder.Unsupported(str(exc), code, offset) from exc
+        raise Unsupported(str(exc), code, offset) from exc
     b.keep_alive.extend((cls, value_cls))   # the op names them by id
     value = recursion.get_attr(ref.pointer, call_id(b), name, kind, cls,
                                value_cls)
@@ -76,10 +74,10 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
                                                   guards.A_CONST):
             acc = acc[1]
         if acc is None or acc[0] != guards.A_ARG:
-            raise builder.Unsupported(f"recursion over {name}, an object janus cannot "
+            raise Unsupported(f"recursion over {name}, an object janus cannot "
                                       "trace to an argument", code, offset)
         roots.add(b.arg_names[acc[1]])
-    raise builder.NeedsReference(roots, code, offset)
+    raise NeedsReference(roots, code, offset)
 
 
 def _signature(b, callee, local_values, outer, code, offset):
@@ -88,15 +86,15 @@ def _signature(b, callee, local_values, outer, code, offset):
         if type(value) is objects.ObjectRef:
             signature.append((name, "object", value.cls))
             explicit.append(value.pointer)
-        elif builder.is_symbolic(value):
+        elif is_symbolic(value):
             signature.append((name, "tensor", value.dtype, tuple(value.shape.as_list())))
             explicit.append(value)
-        elif value is outer.get(name, builder.NULL) or type(value) in guards.SPECIALISABLE \
-                and type(outer.get(name, builder.NULL)) is type(value) and \
+        elif value is outer.get(name, NULL) or type(value) in guards.SPECIALISABLE \
+                and type(outer.get(name, NULL)) is type(value) and \
                 outer.get(name) == value:
             signature.append((name, "same", id(value)))
         else:
-            raise builder.Unsupported(f"recursive call whose argument {name!r} changes "
+            raise Unsupported(f"recursive call whose argument {name!r} changes "
                                       "and is neither a tensor nor an object", code, offset)
     return tuple(signature), explicit
 
@@ -108,7 +106,7 @@ def start(b, callee, fn, local_values, outer, code, offset):
     if function is None:
         structure, output_specs = _recursive_outputs(b, callee, code, offset)
         constants = {name: value for name, value in local_values.items()
-                     if type(value) is not objects.ObjectRef and not builder.is_symbolic(value)}
+                     if type(value) is not objects.ObjectRef and not is_symbolic(value)}
         population = next(v.population for v in local_values.values()
                           if type(v) is objects.ObjectRef)
 
@@ -129,10 +127,10 @@ def start(b, callee, fn, local_values, outer, code, offset):
         try:
             function = recursion.RecursiveFunction(callee.co_name, body, specs,
                                                    output_specs)
-        except builder.Unsupported:
+        except Unsupported:
             raise          # from the builder, tracing the body: its own reason
         except Exception as exc:
-            raise builder.Unsupported(f"recursive graph for {callee.co_qualname} failed: "
+            raise Unsupported(f"recursive graph for {callee.co_qualname} failed: "
                                       f"{type(exc).__name__}: {exc}", code, offset) from exc
         function.structure = structure
         b.recursive[key] = function
@@ -160,10 +158,10 @@ def _trace_body(b, callee, fn, local_values, signature, structure, output_specs,
     flat = _flatten_structure(result, structure, callee)
     out = []
     for value, spec in zip(flat, output_specs):
-        if not builder.is_symbolic(value):
+        if not is_symbolic(value):
             value = tf.constant(value, spec.dtype)
         if value.dtype != spec.dtype or not spec.shape.is_compatible_with(value.shape):
-            raise builder.Unsupported(f"{callee.co_qualname} returns {value.dtype} "
+            raise Unsupported(f"{callee.co_qualname} returns {value.dtype} "
                                       f"{value.shape} where its profile saw {spec.dtype} "
                                       f"{spec.shape}", callee)
         out.append(value)
@@ -176,7 +174,7 @@ def call_again(b, callee, local_values, code, offset):
     if [(n, k) for n, k, *_ in got] != [(n, k) for n, k, *_ in signature] or any(
             now[2] is not first[2] for now, first in zip(got, signature)
             if now[1] == "object"):
-        raise builder.Unsupported(f"recursive call of {callee.co_qualname} with another "
+        raise Unsupported(f"recursive call of {callee.co_qualname} with another "
                                   "signature than its first", code, offset)
     return _restructure(structure, list(recurse(explicit)))
 
@@ -188,12 +186,12 @@ def _recursive_outputs(b, callee, code, offset):
     if not returns:
         if profile is None:
             profiler.flag(callee)
-        raise builder.NeedsProfile(f"{callee.co_qualname} is recursive and has not been "
+        raise NeedsProfile(f"{callee.co_qualname} is recursive and has not been "
                                    "profiled yet", code, offset)
     try:
         return _merge_return_descriptors(list(returns))
     except ValueError as exc:
-        raise builder.Unsupported(f"{callee.co_qualname} returns {exc}", code, offset) from exc
+        raise Unsupported(f"{callee.co_qualname} returns {exc}", code, offset) from exc
 
 
 def _merge_return_descriptors(descriptors):
@@ -222,11 +220,11 @@ def _merge_return_descriptors(descriptors):
 def _flatten_structure(value, structure, code):
     if structure == "tensor":
         if type(value) is tuple or type(value) is objects.ObjectRef:
-            raise builder.Unsupported(f"{code.co_qualname} returns {type(value).__name__} "
+            raise Unsupported(f"{code.co_qualname} returns {type(value).__name__} "
                                       "where its profile saw a tensor", code)
         return [value]
     if type(value) is not tuple or len(value) != len(structure[1]):
-        raise builder.Unsupported(f"{code.co_qualname} returns a {type(value).__name__} "
+        raise Unsupported(f"{code.co_qualname} returns a {type(value).__name__} "
                                   f"where its profile saw a tuple of {len(structure[1])}",
                                   code)
     return [leaf for item, part in zip(value, structure[1])

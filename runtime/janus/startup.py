@@ -9,13 +9,9 @@ import sys
 
 from . import config
 
-_config = None
-
-
 def activate() -> None:
-    global _config
     try:
-        _config = config.from_environ()
+        _config = config.activate_from_environ()
     except config.JanusConfigError as exc:
         # site.main() cannot raise SystemExit cleanly (the interpreter would report a
         # fatal error in init_import_site), so report like a usage error and leave.
@@ -48,8 +44,3 @@ def _write_stats(path):
         counters.write_json(path)
     except OSError as exc:
         print(f"janus-python: cannot write JANUS_STATS={path}: {exc}", file=sys.stderr)
-
-
-def active_config():
-    """The validated switches, or None when start-up did not activate janus."""
-    return _config

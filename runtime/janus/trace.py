@@ -392,9 +392,9 @@ def _mode_of(code):
 
 def _where(exc, code):
     """The source location an Unsupported names, else the function's."""
-    from . import builder
+    from .errors import Unsupported
     line = code.co_firstlineno
-    if isinstance(exc, builder.Unsupported):
+    if isinstance(exc, Unsupported):
         return _line_in(str(exc), code) or {"line": line}
     return {"line": line}
 

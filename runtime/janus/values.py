@@ -16,6 +16,9 @@ class _Null:
 
 NULL = _Null()
 
+# Builtin containers whose methods the builder runs itself on containers it made.
+CONTAINER_TYPES = (list, dict, set)
+
 
 _Tensor = None
 
@@ -35,6 +38,13 @@ def is_symbolic(value) -> bool:
         import tensorflow as tf
         _Tensor = tf.Tensor
     return isinstance(value, _Tensor) and not hasattr(value, "_numpy")
+
+
+def has_symbolic(value) -> bool:
+    """A symbolic tensor, or a list/tuple holding one at any depth."""
+    if type(value) in (list, tuple):
+        return any(has_symbolic(v) for v in value)
+    return is_symbolic(value)
 
 
 def is_library_object(value) -> bool:

@@ -1,0 +1,398 @@
+"""A value from outside the build → what the graph uses for it, and a guard on exactly
+what the build consumed of it.
+
+This is the one path by which a build reads the program's heap: globals, closure cells,
+attributes, items, the class attributes an implicit call looks up, and the contents of
+containers once the call depends on them.  Each read goes through the same static
+lookups the entry checker replays (janus_ext.static_getattr / static_item / type_lookup),
+so no user code (__getattr__, __getitem__, __get__, __eq__) runs here, and each records
+its guard before it returns.  tests/test_layers.py checks that the other build stages
+record no guards of their own.
+
+Attributes.  CPython finds `owner.name` in this order: a data descriptor on the type, the
+instance __dict__, a non-data descriptor or plain attribute on the type.  Each case
+becomes:
+- a value read statically (an instance or module entry, a slot, a plain class
+  attribute), guarded on the same A_ATTR read the checker replays;
+- a method (function, staticmethod, classmethod on the class): bound here, guarded by
+  identity on the raw class-dict object, which the A_ATTR read returns only while no
+  instance entry shadows it (`t.activation = t.cube`) and the class still holds it
+  (`Net.loss_fn = huber`);
+- code of the program (a property's getter, a descriptor's __get__): inlined, guarded
+  on the class attribute and on the absence of an instance entry;
+- a TensorFlow/Keras property (model.trainable_variables): its getter runs here and at
+  each check (A_PROP), while the class holds the same property;
+- anything else (a custom __getattribute__, a __getattr__ fallback, a data descriptor
+  written in Python other than a property): refused.
+"""
+
+import types
+
+import janus_ext
+import numpy as np
+import tensorflow as tf
+
+from . import guards, heap
+from .errors import Unsupported
+from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
+
+MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
+_MISSING = object()
+_GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
+# Class-dict objects the builder binds itself; the checker reads them raw.
+_BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
+               types.WrapperDescriptorType, types.ClassMethodDescriptorType)
+
+
+# -- places ------------------------------------------------------------------------
+
+def global_(b, globals_dict, name, code, offset):
+    found, value = b.heap.written(globals_dict, name)
+    if found:
+        return value
+    if name in globals_dict:
+        value = globals_dict[name]
+    elif name in b.builtins:
+        value = b.builtins[name]
+    else:
+        raise Unsupported(f"global {name!r} is not defined", code, offset)
+    acc = guards.global_(globals_dict, b.builtins, name)
+    return value_at(b, acc, value, f"global {name!r}", code, offset,
+                    rebound=name in b.rebound)
+
+
+def cell(b, frame, name, ins):
+    entry = cell_entry(frame, name, ins)
+    cell_object, acc = entry
+    found, value = b.heap.written(cell_object, "cell_contents")
+    if found:
+        return value
+    try:
+        value = cell_object.cell_contents
+    except ValueError:
+        frame.fail(f"closure variable {name!r} is not bound", ins)
+    return value_at(b, guards.cell(acc), value, f"closure variable {name!r}",
+                    frame.code, ins.offset, rebound=name in b.rebound)
+
+
+def cell_entry(frame, name, ins):
+    """(cell, accessor) of a free variable the frame may read or write."""
+    entry = frame.cells.get(name)
+    if entry is None:
+        frame.fail(f"cell variable {name!r} of a function that makes closures", ins)
+    if entry[1] is None:
+        frame.fail(f"closure variable {name!r} of a function janus did not read from "
+                   "a guarded place", ins)
+    return entry
+
+
+def item(b, container, key, code, offset):
+    """container[key] of a list or dict from outside the build, read as the guard
+    checker reads it: no __getitem__ or __missing__ of a subclass, and a key of
+    another type (True for 1) is no match."""
+    acc = b.sources.get(id(container))
+    if acc is None:
+        raise Unsupported("item read from a container janus cannot guard", code, offset)
+    value = janus_ext.static_item(container, key, _MISSING)
+    if value is _MISSING:
+        raise Unsupported(f"item {guards.show(key)} of a {type(container).__qualname__} "
+                          "cannot be read without running code, or has a key of another "
+                          "type", code, offset)
+    return value_at(b, guards.item(acc, key), value, f"item {guards.show(key)}",
+                    code, offset)
+
+
+def same_item(copy, real, key):
+    """This call's copy holds at `key` what the caller's container holds there (both
+    read as the guard checker reads them)."""
+    value = janus_ext.static_item(real, key, _MISSING)
+    if value is _MISSING:
+        if type(real) is dict and type(key) in guards.SPECIALISABLE and key in real:
+            # d[1] finds the entry of True: the checker cannot read it as a key 1, and
+            # reading it from the copy would go unguarded.
+            raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
+                              "another type")
+        return False
+    return janus_ext.static_item(copy, key, _MISSING) is value
+
+
+def identity(b, value):
+    """The call stores or returns `value`, so its identity shows (`st.pair is PAIR`): an
+    equal value read from the same place is no longer enough."""
+    b.guards.require_is(b.sources[id(value)], value)
+
+
+def implicit_method(b, value, name, impl):
+    """CPython looks `name` up on type(value) for an implicit call (a dunder, __call__,
+    __enter__): guard that the class still holds `impl` there."""
+    acc = b.sources.get(id(value))
+    if acc is not None:
+        b.guards.require_is(guards.lookup(acc, name), impl)
+
+
+def unshadowed_method(b, value, name, impl, code, offset):
+    """`value.name` is `impl`, found on the class: the static read finds an instance
+    entry first, so one guard says that the class holds `impl` and that nothing on the
+    instance shadows it."""
+    if janus_ext.own_attr(value, name) is not None:
+        raise Unsupported(f"{type(value).__qualname__} instance has its own `{name}` "
+                          "attribute", code, offset)
+    acc = b.sources.get(id(value))
+    if acc is not None:
+        b.guards.require_is(guards.attr(acc, name), impl)
+
+
+def code_on_class(b, cls, name):
+    """(property getter, function) that `cls.name` holds for a class the graph names by
+    identity (recursive graphs over objects of `cls`), guarded as the checker reads it:
+    a class attribute reassigned mid-run rebuilds.  (None, None) for other values."""
+    static = janus_ext.static_getattr(cls, name, _MISSING)
+    getter = _plain_property_getter(cls, name)
+    if getter is None and not isinstance(static, types.FunctionType):
+        return None, None
+    b.guards.require_is(guards.attr(guards.const(cls), name), static)
+    return getter, None if getter is not None else static
+
+
+def _plain_property_getter(cls, name):
+    descriptor = janus_ext.type_lookup(cls, name)
+    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
+            and not from_library(descriptor.fget):
+        return descriptor.fget
+    return None
+
+
+# -- uses ---------------------------------------------------------------------------
+
+def contents(b, value):
+    """The call depends on what a heap list or dict holds: guard the contents."""
+    real = b.heap.real_of.get(id(value), value)
+    entry = b.lazy_contents.pop(id(real), None)
+    if entry is None:
+        return
+    acc, container = entry
+    if type(container) is dict:
+        # The keys; a value is guarded where it is read (BINARY_SUBSCR, get).
+        b.guards.require_keys(acc, container)
+        for key, held in container.items():
+            if not _is_python_data(held):
+                b.guards.require_is(guards.item(acc, key), held)
+    else:
+        b.guards.require_elements(acc, container)
+
+
+def dict_values(b, real, code, offset):
+    """d.values()/items()/copy() of a dict from outside the build: every value is read."""
+    acc = b.sources.get(id(real))
+    if acc is not None:
+        for key, held in real.items():
+            value_at(b, guards.item(acc, key), held, f"item {key!r}", code, offset)
+
+
+def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
+    """Guard a value read from the heap at `acc`; returns what the graph uses for it.
+
+    `rebound`: the converted code assigns this attribute or global, so its value
+    is state carried from call to call (a counter, an RNN state): it is read at
+    every call rather than specialised."""
+    if id(value) in b.heap.shadows:
+        return b.heap.shadows[id(value)]
+    where = guards.describe_accessor(acc, b.arg_names)
+    if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
+        # Same type and length each call; the items are read like any heap value.
+        b.guards.require_type(acc, type(value))
+        b.guards.require_length(acc, len(value))
+        items = [value_at(b, guards.item(acc, i), held, f"{what}[{i}]", code, offset,
+                          library, rebound)
+                 for i, held in enumerate(value)]
+        return tuple(items) if type(value) is tuple else b.note_created(items)
+    if rebound and type(value) in heap.VARYING_NUMBER_DTYPES:
+        return _at_call_time(b, acc, value, where)
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            raise Unsupported(f"{what} is an object array", code, offset)
+        return _at_call_time(b, acc, value, where)
+    if b.heap.wants_call_time_read(value, where):
+        return _at_call_time(b, acc, value, where)
+    if type(value) is list and not library:
+        # The user's own list: the same object; its contents are guarded only
+        # if the call reads them (an append-only history changes every call).
+        b.guards.require_is(acc, value)
+        b.lazy_contents[id(value)] = (acc, value)
+    elif type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
+        # Same elements in the same order; not the same list object, since
+        # properties such as Keras' trainable_variables build a new list each time.
+        b.guards.require_elements(acc, value)
+    elif type(value) is tuple:
+        # Exact items: constants by type and value, anything else by identity.
+        b.guards.require_equal(acc, value)
+    elif type(value) is dict:
+        # The program's own dict or one a library object holds (a Tokenizer's
+        # word_index): the same object; its keys and the items read are guarded.
+        b.guards.require_is(acc, value)
+        b.lazy_contents[id(value)] = (acc, value)
+    elif type(value) is set:
+        raise Unsupported(f"{what} is a mutable set", code, offset)
+    else:
+        b.guards.require_value(acc, value)
+    b.remember(value, acc)
+    return value
+
+
+def _at_call_time(b, acc, value, where):
+    if b.call_ids:
+        raise Unsupported(f"{where} would be read at call time inside a recursive "
+                          "function")
+    if b.root_graph is None:
+        raise Unsupported(f"{where} is read before the graph exists")
+    with b.root_graph.as_default():
+        return b.heap.read_at_call_time(acc, value, where)
+
+
+def _is_python_data(value):
+    return type(value) in guards.SPECIALISABLE or isinstance(value, tf.Tensor)
+
+
+# -- attributes ----------------------------------------------------------------------
+
+def attribute(b, owner, name, code, offset):
+    """`owner.name` of an object from outside the build (not one this call made)."""
+    found, value = b.heap.written(owner, name)
+    if found:
+        return value
+    library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
+               and (owner.__name__ or "").startswith(LIBRARY_MODULES))
+    acc = b.sources.get(id(owner))
+    if acc is None and id(owner) not in b.heap.real_of:
+        # An object a library call returned: what the build saw is this object, so
+        # its attributes are guarded from the object itself.
+        acc = guards.const(owner)
+        b.remember(owner, acc)
+    if isinstance(owner, type):
+        return _from_class(b, owner, name, acc, code, offset)
+    cls = type(owner)
+    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE:
+        raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
+    descr = janus_ext.type_lookup(cls, name, _MISSING)
+    if descr is not _MISSING and _is_data_descriptor(descr):
+        if type(descr) is property:
+            return _property(b, owner, name, descr, acc, code, offset)
+        if type(descr) is not types.MemberDescriptorType:
+            raise Unsupported(f"{cls.__qualname__}.{name} is a data descriptor, which "
+                              "may have side effects", code, offset)
+    value = janus_ext.static_getattr(owner, name, _MISSING)
+    if value is _MISSING and isinstance(owner, types.ModuleType) and library:
+        getattr(owner, name)       # a lazily loaded library module fills its __dict__
+        value = janus_ext.static_getattr(owner, name, _MISSING)
+    if value is _MISSING:
+        if descr is _MISSING or type(descr) is types.MemberDescriptorType:
+            why = "its class has __getattr__" if janus_ext.type_lookup(
+                cls, "__getattr__") is not None else "it is not set"
+            raise Unsupported(f"attribute {name!r} of {cls.__qualname__} cannot be read "
+                              f"({why})", code, offset)
+        return _descriptor(b, owner, name, descr, acc, code, offset)
+    if value is descr and type(descr) in _BOUND_HERE and \
+            janus_ext.own_attr(owner, name, _MISSING) is _MISSING:
+        if acc is not None:
+            # One read covers both: the class holds this object, no instance entry.
+            b.guards.require_is(guards.attr(acc, name), descr)
+            if type(descr) is classmethod:
+                _pass_class(b, acc, cls)
+        return _bind(descr, owner, cls)
+    return _plain(b, value, name, acc, library, code, offset)
+
+
+def _from_class(b, cls, name, acc, code, offset):
+    raw = janus_ext.static_getattr(cls, name, _MISSING)
+    if raw is _MISSING:
+        raise Unsupported(f"{cls.__qualname__}.{name} cannot be read without running code "
+                          "(a metaclass attribute or a descriptor)", code, offset)
+    if type(raw) is staticmethod:
+        value = raw.__func__
+    elif type(raw) is classmethod:
+        value = types.MethodType(raw.__func__, cls)
+    else:
+        return _plain(b, raw, name, acc, False, code, offset)
+    if acc is not None:
+        b.guards.require_is(guards.attr(acc, name), raw)
+    return value
+
+
+def _plain(b, value, name, acc, library, code, offset):
+    if acc is not None:
+        return value_at(b, guards.attr(acc, name), value, f"attribute {name!r}", code,
+                        offset, library, rebound=name in b.rebound)
+    # Derived from guarded values by deterministic steps: nothing more to guard,
+    # except for tensors and containers that could change under the graph.
+    if type(value) is list:
+        raise Unsupported(f"attribute {name!r} holds a list janus cannot guard",
+                          code, offset)
+    if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable) \
+            and not is_symbolic(value):
+        raise Unsupported(f"attribute {name!r} holds a tensor read from the heap",
+                          code, offset)
+    return b.heap.local_view(value)
+
+
+def _bind(descr, owner, cls):
+    kind = type(descr)
+    if kind is types.FunctionType:
+        return types.MethodType(descr, owner)
+    if kind is staticmethod:
+        return descr.__func__
+    if kind is classmethod:
+        return types.MethodType(descr.__func__, cls)
+    return descr.__get__(owner, cls)          # a C method descriptor: C code binds it
+
+
+def _property(b, owner, name, prop, acc, code, offset):
+    fget = prop.fget
+    if isinstance(fget, types.FunctionType) and not from_library(fget):
+        # A property the user wrote: its getter is inlined like any function, guarded
+        # on the property object the owner's class holds (no instance entry can
+        # shadow a data descriptor).
+        if acc is not None:
+            b.guards.require_is(guards.lookup(acc, name), prop)
+        return b.inline(fget, (owner,), {}, code, offset)
+    if fget is not None and from_library(fget):
+        value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
+        if acc is None:
+            return _plain(b, value, name, None, True, code, offset)
+        return value_at(b, guards.library_property(acc, name, prop), value,
+                        f"attribute {name!r}", code, offset, library=True)
+    raise Unsupported(f"{type(owner).__qualname__}.{name} is a property whose getter is "
+                      "not a Python function", code, offset)
+
+
+def _descriptor(b, owner, name, descr, acc, code, offset):
+    """A non-data descriptor other than a function: its __get__ decides the value."""
+    cls = type(owner)
+    get = janus_ext.type_lookup(type(descr), "__get__")
+    library = from_library(get) if get is not None else False
+    if not library and not isinstance(get, types.FunctionType):
+        raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor whose __get__ is "
+                          "not a Python function", code, offset)
+    if acc is not None:
+        b.guards.require_absent(guards.own(acc, name))
+        b.guards.require_is(guards.lookup(acc, name), descr)
+    if library:
+        return getattr(owner, name)   # e.g. a tf.function method: the library binds it
+    if acc is not None:
+        b.guards.require_is(guards.lookup(guards.lookup(acc, name), "__get__"), get)
+        _pass_class(b, acc, cls)               # __get__ is passed type(owner)
+        b.remember(descr, guards.lookup(acc, name))
+    return b.inline(get, (descr, owner, cls), {}, code, offset)
+
+
+def _pass_class(b, acc, cls):
+    """type(owner) becomes an argument of inlined code: guard it, and give it a source
+    so that reads such as `cls.factor` are guarded in turn."""
+    b.guards.require_type(acc, cls)
+    if id(cls) not in b.sources:
+        b.remember(cls, guards.type_of(acc))
+
+
+def _is_data_descriptor(descr):
+    kind = type(descr)
+    return (janus_ext.type_lookup(kind, "__set__") is not None
+            or janus_ext.type_lookup(kind, "__delete__") is not None)
