@@ -60,6 +60,7 @@ class Builder:
         self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
         self.keep_alive: list = []
         self.created: set[int] = set()        # ids of containers made during the build
+        self.made: set[int] = set()           # ids of class instances made by the build
         self.steps = 0
         self.depth = 0
         self.entered: list = []               # context managers to leave on failure
@@ -163,6 +164,14 @@ class Builder:
             if depth < 4:
                 for item in (value.values() if type(value) is dict else value):
                     self._note_fresh(item, depth + 1)
+
+    def note_made(self, instance):
+        """An instance of a Python class this call made (janus/reads.py: its own
+        attributes are the build's, what its class holds is guarded)."""
+        self.made.add(id(instance))
+        self.created_in[id(instance)] = self.region_serial[-1]
+        self.keep_alive.append(instance)
+        return instance
 
     def note_created(self, container):
         self.created.add(id(container))
@@ -352,12 +361,27 @@ class Builder:
             # (a call looks __call__ up on the type, never on the instance).
             reads.implicit_method(self, fn, "__call__", call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
+        if isinstance(fn, type):
+            return self.construct(fn, args, kwargs, code, offset)
         if isinstance(getattr(fn, "__self__", None), _GENERATORS):
             raise Unsupported(f"{fn.__qualname__}() draws from a Python or numpy random "
                               "generator at every call; a graph would keep one draw",
                               code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
+
+    def construct(self, cls, args, kwargs, code, offset):
+        """`cls(...)` for a Python class whose instances object.__new__ makes: a fresh
+        instance, and its __init__ inlined on it.  The instance lives in this call only
+        (the executor refuses one that is stored or returned)."""
+        init = reads.constructor(self, cls, code, offset)
+        instance = self.note_made(object.__new__(cls))
+        if init is None:
+            if args or kwargs:
+                raise Unsupported(f"{cls.__qualname__}() takes no arguments", code, offset)
+        elif self.inline(init, (instance, *args), kwargs, code, offset) is not None:
+            raise Unsupported(f"{cls.__qualname__}.__init__ returns a value", code, offset)
+        return instance
 
     def native_dunder(self, fn, args, kwargs, value, code, offset):
         """`fn(value)` for a user object: its own dunder, inlined and guarded on the
@@ -374,7 +398,8 @@ class Builder:
                 continue
             acc = self.sources.get(id(value))
             if not isinstance(impl, types.FunctionType) or (
-                    acc is None and id(value) not in self.created):
+                    acc is None and id(value) not in self.created
+                    and id(value) not in self.made):
                 raise Unsupported(why, code, offset)
             reads.implicit_method(self, value, dunder, impl)
             result = self.inline(impl, (value,), {}, code, offset)
@@ -418,8 +443,11 @@ class Builder:
         if python_type == control.MIXED:
             raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
         if python_type in numbers.NUMBERS:
-            return tf.convert_to_tensor(numbers.EagerNumber(value, python_type, self.check),
-                                        dtype)
+            tensor = tf.convert_to_tensor(numbers.EagerNumber(value, python_type, self.check),
+                                          dtype)
+            # A cast to the dtype it has gives the promoted tensor back; the result is a
+            # tensor, not the Python number, so it must not be promoted too.
+            return tf.identity(tensor) if tensor is value else tensor
         return value if dtype is None else tf.cast(value, dtype)
 
     def _is_library_callable(self, fn):
@@ -492,6 +520,9 @@ class Builder:
                               code, offset)
 
     def write_attribute(self, owner, name, value, code, offset):
+        if id(owner) in self.made:
+            self._write_made(owner, name, value, code, offset)
+            return
         self.check_binding_write(f"attribute write .{name}", code, offset)
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
@@ -506,6 +537,22 @@ class Builder:
             raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
                               "descriptor", code, offset)
         self.heap.write_attribute(owner, name, value)
+
+    def _write_made(self, instance, name, value, code, offset):
+        """A write to an instance this call made goes straight to it: no one outside
+        the call sees it.  In a cond arm or loop body, only to an instance made there
+        (an arm's write to an older one would be seen by the other arm)."""
+        if self.created_in[id(instance)] < self.region_serial[-1]:
+            raise Unsupported(f"attribute write .{name} inside a branch or loop on a tensor "
+                              "to an object made before it", code, offset)
+        cls = type(instance)
+        descriptor = janus_ext.type_lookup(cls, name)
+        if janus_ext.type_lookup(cls, "__setattr__") is not object.__setattr__ or (
+                descriptor is not None and type(descriptor) is not types.MemberDescriptorType
+                and janus_ext.type_lookup(type(descriptor), "__set__") is not None):
+            raise Unsupported(f"attribute write .{name} to a {cls.__qualname__}, which "
+                              "customises attribute writes", code, offset)
+        object.__setattr__(instance, name, value)
 
     def snapshot(self, value):
         """Containers made in this call, copied as they are now (print shows now)."""

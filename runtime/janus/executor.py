@@ -180,7 +180,7 @@ def _flatten(value, run, tensors, memo):
         return value
     if id(value) in run.sources:
         return value      # an object from outside the call, guarded by identity
-    raise builder.Unsupported(f"returns a {type(value).__qualname__} made while "
+    raise builder.Unsupported(f"returns or stores a {type(value).__qualname__} made while "
                               "building; it would be the same object on every call",
                               run.code)
 

@@ -128,6 +128,39 @@ def implicit_method(b, value, name, impl):
     acc = b.sources.get(id(value))
     if acc is not None:
         b.guards.require_is(guards.lookup(acc, name), impl)
+    elif id(value) in b.made:
+        b.guards.require_is(guards.attr(_class_source(b, type(value)), name), impl)
+
+
+def constructor(b, cls, code, offset):
+    """The __init__ that `cls(...)` runs (None for object's), when making the instance
+    runs no other code: type.__call__, object.__new__, no __del__ (eager would run it
+    at every call, the build once).  Guarded on what the class holds."""
+    why = None
+    if janus_ext.type_lookup(type(cls), "__call__") is not type.__call__:
+        why = "its metaclass defines __call__"
+    elif janus_ext.type_lookup(cls, "__new__") is not object.__new__:
+        why = "its instances are not made by object.__new__ (a builtin or library base)"
+    elif janus_ext.type_lookup(cls, "__del__") is not None:
+        why = "it defines __del__"
+    init = janus_ext.type_lookup(cls, "__init__")
+    if why is None and init is not object.__init__ and (
+            not isinstance(init, types.FunctionType) or from_library(init)):
+        why = "its __init__ is not a Python function of the program"
+    if why is not None:
+        raise Unsupported(f"making a {cls.__qualname__} ({why})", code, offset)
+    acc = _class_source(b, cls)
+    b.guards.require_is(guards.attr(acc, "__new__"), object.__new__)
+    b.guards.require_is(guards.attr(acc, "__init__"), init)
+    return None if init is object.__init__ else init
+
+
+def _class_source(b, cls):
+    acc = b.sources.get(id(cls))
+    if acc is None:
+        acc = guards.const(cls)
+        b.remember(cls, acc)
+    return acc
 
 
 def unshadowed_method(b, value, name, impl, code, offset):
@@ -256,7 +289,9 @@ def _is_python_data(value):
 # -- attributes ----------------------------------------------------------------------
 
 def attribute(b, owner, name, code, offset):
-    """`owner.name` of an object from outside the build (not one this call made)."""
+    """`owner.name` of an object from outside the build, or of an instance it made."""
+    if id(owner) in b.made:
+        return _made_attribute(b, owner, name, code, offset)
     found, value = b.heap.written(owner, name)
     if found:
         return value
@@ -300,6 +335,39 @@ def attribute(b, owner, name, code, offset):
                 _pass_class(b, acc, cls)
         return _bind(descr, owner, cls)
     return _plain(b, value, name, acc, library, code, offset)
+
+
+def _made_attribute(b, instance, name, code, offset):
+    """An attribute of an instance the build made: its own entries are the build's
+    (nothing outside can change them); what its class holds is read like any class
+    attribute, guarded where the class came from."""
+    cls = type(instance)
+    if janus_ext.type_lookup(cls, "__getattribute__") is not object.__getattribute__:
+        raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
+    descr = janus_ext.type_lookup(cls, name, _MISSING)
+    if type(descr) is types.MemberDescriptorType:
+        try:
+            return descr.__get__(instance, cls)      # a slot: C code reads it
+        except AttributeError:
+            raise Unsupported(f"slot {name!r} of {cls.__qualname__} is not set",
+                              code, offset) from None
+    own = janus_ext.own_attr(instance, name, _MISSING)
+    if own is not _MISSING and (descr is _MISSING or not _is_data_descriptor(descr)):
+        return own
+    if descr is _MISSING:
+        raise Unsupported(f"attribute {name!r} of {cls.__qualname__} is not set",
+                          code, offset)
+    value = _from_class(b, cls, name, _class_source(b, cls), code, offset)
+    if type(value) is property and isinstance(value.fget, types.FunctionType) \
+            and not from_library(value.fget):
+        return b.inline(value.fget, (instance,), {}, code, offset)
+    if type(descr) in (staticmethod, classmethod):
+        return value                                  # bound by _from_class
+    if type(value) in _BOUND_HERE:
+        return _bind(value, instance, cls)
+    if janus_ext.type_lookup(type(value), "__get__") is not None:
+        raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor", code, offset)
+    return value
 
 
 def _from_class(b, cls, name, acc, code, offset):

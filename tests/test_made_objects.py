@@ -1,0 +1,60 @@
+"""Objects a step makes with a class call convert (issue 14, "convert rather than
+refuse"): the instance lives in the call, its own attributes are the build's, and what
+its class holds (methods, defaults, a property, __init__ itself) is guarded where the
+class came from.  End to end against JANUS_MODE=off on tests/programs/made_objects.py."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROUND_OFF, assert_same, run_both_modes
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    return run_both_modes(PROGRAMS / "made_objects.py", tmp_path_factory.mktemp("made"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_results_are_the_interpreters(made):
+    assert made["on"].keys() == made["off"].keys()
+    for name in made["off"]:
+        assert_same(made["on"][name], made["off"][name], name, **ROUND_OFF)
+    assert made["on"]["printed"] == made["off"]["printed"]
+
+
+@pytest.mark.parametrize("step,builds", [
+    # The global __init__ reads, the class attribute and __init__ itself change once each.
+    ("class_step", 4),
+    ("loop_step", 2),          # three helper objects per call, then two
+])
+def test_each_converts_and_follows_its_class(made, step, builds):
+    stats = made["functions"][step]
+    assert stats["status"] == "converted", stats
+    assert stats["graphs_built"] == builds and stats["graph_calls"] >= 8, stats
+
+
+def test_the_class_changes_are_guard_misses(made):
+    reasons = made["functions"]["class_step"]["reasons"]
+    assert any("Penalty.weight" in r for r in reasons), reasons
+    assert any("Penalty.__init__" in r for r in reasons), reasons
+
+
+def test_suppress_converts_and_the_failing_calls_run_as_eagerly(made):
+    stats = made["functions"]["suppress_step"]
+    assert stats["status"] == "converted", stats
+    assert stats["graph_calls"] >= 6, stats
+    # Three calls fail their assertion; the suppressed append did not run for them.
+    assert made["on"]["suppressed"] == made["off"]["suppressed"] == 9
+
+
+@pytest.mark.parametrize("step,reason", [
+    ("storing_step", "stores a Note made while building"),
+    ("finaliser_step", "it defines __del__"),
+])
+def test_what_cannot_convert_says_why(made, step, reason):
+    stats = made["functions"][step]
+    assert stats["status"].startswith("interpreted"), stats
+    assert reason in stats["status"], stats
