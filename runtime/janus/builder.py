@@ -16,6 +16,7 @@ at build time, or symbolic tensors of the graph being built:
 
 import builtins
 import inspect
+import logging
 import random
 import types
 
@@ -27,8 +28,9 @@ from . import (arrays, bytecode, control, frame, guards, heap, inputs,
                natives, numbers, objects, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import NeedsProfile, NeedsReference, NotYet, Raises, Unsupported, line_of
-from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, from_library as _from_library,
-                     has_symbolic, is_library_object, is_symbolic)
+from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphText,
+                     from_library as _from_library, has_symbolic, is_library_object,
+                     is_symbolic)
 
 # Builtins that are pure functions of their arguments: evaluated at build time.
 PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
@@ -284,7 +286,19 @@ class Builder:
             return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
         if fn is print:
             self.no_writes_in_regions("print", code, offset)
+            if _holds_variable((args, kwargs)):
+                raise Unsupported("print of a tf.Variable: janus prints after the graph, "
+                                  "when later updates have landed", code, offset)
             self.heap.call_with_effect(print, self.snapshot(args), self.snapshot(kwargs))
+            return None
+        if _is_logging_call(fn):
+            # Deferred like print: the logger formats, filters and emits after the graph,
+            # in program order with the other output, from the call's values.
+            self.no_writes_in_regions("logging", code, offset)
+            if _holds_variable((args, kwargs)):
+                raise Unsupported("logging a tf.Variable: janus logs after the graph, when "
+                                  "later updates have landed", code, offset)
+            self.heap.call_with_effect(fn, self.snapshot(args), self.snapshot(kwargs))
             return None
         if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
             return self._number_builtin(fn, args, kwargs, code, offset)
@@ -298,6 +312,9 @@ class Builder:
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
         if _is_pure_builtin(fn):
+            if fn in (str, repr) and len(args) == 1 and not kwargs and (
+                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+                return self._text_later(args[0], "s" if fn is str else "r", code, offset)
             if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
                 if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
                         args[0].tensor.shape[0] is None:
@@ -342,6 +359,9 @@ class Builder:
         if _user_call(fn) is not None:
             return self.call_user_layer(fn, args, kwargs, code, offset)
         if self._is_library_callable(fn):
+            if any(type(a) is GraphText for a in (*args, *kwargs.values())):
+                raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
+                                  code, offset)
             if any(type(a) is objects.ObjectRef for a in (*args, *kwargs.values())):
                 raise Unsupported(f"a Python object read at run time passed to {fn!r}",
                                   code, offset)
@@ -415,6 +435,16 @@ class Builder:
             raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
                               code, offset)
         raise Unsupported(why, code, offset)
+
+    def _text_later(self, value, conversion, code, offset):
+        """str()/repr() of a tensor or of a number the graph computes: made after the
+        graph from its output (values.GraphText)."""
+        if isinstance(value, tf.Variable):
+            raise Unsupported("str()/repr() of a tf.Variable: its value at this point of "
+                              "the call is not kept", code, offset)
+        if self.promoted.get(id(value)) == control.MIXED:
+            raise Unsupported(f"str() of {control.MIXED}", code, offset)
+        return GraphText(((value, conversion, ""),))
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
@@ -600,6 +630,32 @@ class Builder:
         self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
         cell, _ = reads.cell_entry(frame, name, ins)
         self.heap.write_cell(cell, value)
+
+
+_LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
+                                logging.critical, logging.log))
+_LOGGER_METHODS = frozenset(("debug", "info", "warning", "error", "critical", "log"))
+
+
+def _is_logging_call(fn):
+    if isinstance(fn, types.MethodType):
+        return isinstance(fn.__self__, logging.Logger) and \
+            fn.__func__ is getattr(logging.Logger, fn.__name__, None) and \
+            fn.__name__ in _LOGGER_METHODS
+    try:
+        return fn in _LOGGING_FUNCTIONS
+    except TypeError:
+        return False
+
+
+def _holds_variable(value, depth=0):
+    if isinstance(value, tf.Variable):
+        return True
+    if depth < 4 and type(value) in (list, tuple):
+        return any(_holds_variable(v, depth + 1) for v in value)
+    if depth < 4 and type(value) is dict:
+        return any(_holds_variable(v, depth + 1) for v in value.values())
+    return False
 
 
 def _user_call(layer):

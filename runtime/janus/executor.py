@@ -21,8 +21,12 @@ from . import (arrays, atomic, builder, bytecode, cache, config, control, counte
                distributed, heap, numbers, profiler, purity, random_ops, reads, recursion,
                trace)
 from . import inputs as janus_inputs
+from .values import GraphText
 
 log = logging.getLogger(__name__)
+# The program's own logging setup must not see janus's records: under JANUS_MODE=off its
+# output has none.  Internal errors still reach stderr (logging's last-resort handler).
+log.propagate = False
 
 DECLINE = janus_ext.DECLINE
 DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
@@ -163,6 +167,10 @@ def _flatten(value, run, tensors, memo):
         return _Slot(len(tensors) - 1, python_type)
     if type(value) is tuple:
         return tuple(_flatten(v, run, tensors, memo) for v in value)
+    if type(value) is GraphText:
+        return _TextTemplate(tuple(
+            part if type(part) is str else
+            (_flatten(part[0], run, tensors, memo), *part[1:]) for part in value.parts))
     if type(value) is tf.IndexedSlices:      # e.g. an embedding's gradient
         parts = [value.values, value.indices] + \
             ([value.dense_shape] if value.dense_shape is not None else [])
@@ -200,6 +208,17 @@ class _SlicesTemplate:
         self.parts = parts
 
 
+class _TextTemplate:
+    """A values.GraphText: its values' templates, formatted once the outputs exist."""
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+
+_CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
+
+
 class _ListTemplate:
     __slots__ = ("items",)
 
@@ -220,6 +239,10 @@ def _rebuild(template, outputs, memo):
         return tuple(_rebuild(t, outputs, memo) for t in template)
     if kind is _Same:
         return template.value
+    if kind is _TextTemplate:
+        return "".join(part if type(part) is str else format(
+            _CONVERSIONS[part[1]](_rebuild(part[0], outputs, memo)), part[2])
+            for part in template.parts)
     if kind is _SlicesTemplate:
         return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
     if kind is _ListTemplate or kind is _DictTemplate:
@@ -264,7 +287,6 @@ class CodeState:
         self.stats.status = f"interpreted: {reason}"
         self.stats.not_converted = reason
         self._event(f"stays in the interpreter: {reason}")
-        log.info("janus: %s stays in the interpreter: %s", self.stats.name, reason)
         # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
         janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
         profiler.unflag(self.code)

@@ -15,7 +15,8 @@ import tensorflow as tf
 
 from . import arrays, bytecode, control, guards, natives, numbers, objects, reads
 from .errors import Raises, Unsupported
-from .values import CONTAINER_TYPES, NULL, has_symbolic, is_library_object, is_symbolic
+from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
+                     is_symbolic)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -286,6 +287,10 @@ class Frame:
     def op_BINARY_OP(self, ins):
         right, left = self.pop(), self.pop()
         symbol = ins.argval
+        if symbol in ("+", "+=") and GraphText in (type(left), type(right)) and \
+                {type(left), type(right)} <= {str, GraphText}:
+            self.push(GraphText.join((left, right)))
+            return
         if symbol in INPLACE_OPS:
             if isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
@@ -486,15 +491,53 @@ class Frame:
             self.fail("unpacking a sequence of the wrong length", ins)
         self.stack.extend(reversed(items))
 
-    def op_FORMAT_SIMPLE(self, ins):
+    def op_CONVERT_VALUE(self, ins):
         value = self.pop()
-        if has_symbolic(value):
-            self.fail("formatting a tensor", ins)
+        conversion = {1: "s", 2: "r", 3: "a"}[ins.arg]
+        if self._formats_later(value):
+            self.push(GraphText(((value, conversion, ""),)))
+            return
         self._natively("formatting", (value,))
-        self.push(format(value))
+        self.push({"s": str, "r": repr, "a": ascii}[conversion](value))
+
+    def op_FORMAT_SIMPLE(self, ins):
+        self._format(self.pop(), "", ins)
+
+    def op_FORMAT_WITH_SPEC(self, ins):
+        spec = self.pop()
+        self._format(self.pop(), spec, ins)
+
+    def _format(self, value, spec, ins):
+        if type(spec) is not str:
+            self.fail("a format spec computed from graph values", ins)
+        if type(value) is GraphText:
+            if spec:
+                self.fail("a format spec applied to a string the graph computes", ins)
+            self.push(value)
+        elif self._formats_later(value):
+            self.push(GraphText(((value, "", spec),)))
+        else:
+            self._natively("formatting", (value,))
+            self.push(format(value, spec))
+
+    def _formats_later(self, value):
+        """A tensor or a Python number the graph computes: its text is made after the
+        graph, from the output (an EagerTensor formats as eager's does)."""
+        if isinstance(value, tf.Variable):
+            raise Unsupported("formatting a tf.Variable: its value at this point of the "
+                              "call is not kept", *self.b.where)
+        if not is_symbolic(value):
+            return False
+        if numbers.python_type_of(value, self.b.promoted) == control.MIXED:
+            raise Unsupported(f"formatting {control.MIXED}", *self.b.where)
+        return True
 
     def op_BUILD_STRING(self, ins):
-        self.push("".join(self.popn(ins.arg)))
+        pieces = self.popn(ins.arg)
+        if any(type(p) is GraphText for p in pieces):
+            self.push(GraphText.join(pieces))
+        else:
+            self.push("".join(pieces))
 
     # -- iteration (over build-time Python values: unrolled) --------------------------
     def op_GET_ITER(self, ins):

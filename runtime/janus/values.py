@@ -16,6 +16,27 @@ class _Null:
 
 NULL = _Null()
 
+class GraphText:
+    """A str built from values the graph computes (`f"{float(loss):.4f}"`, `str(t)`):
+    formatted after the graph has run, from its outputs, exactly as the program would
+    have formatted them.  `parts` holds strs and (value, conversion, spec) triples, with
+    conversion one of "", "s", "r", "a" as in f-strings.  It may be printed, joined into
+    other f-strings, concatenated with strs, stored and returned; anything that would
+    look inside it at build time is refused (natives.py)."""
+    __slots__ = ("parts",)
+    described_as = "a string formatted from values the graph computes"
+
+    def __init__(self, parts):
+        self.parts = tuple(parts)
+
+    @staticmethod
+    def join(pieces):
+        parts = []
+        for piece in pieces:
+            parts.extend(piece.parts if type(piece) is GraphText else (piece,))
+        return GraphText(parts)
+
+
 # Builtin containers whose methods the builder runs itself on containers it made.
 CONTAINER_TYPES = (list, dict, set)
 
