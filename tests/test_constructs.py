@@ -1,5 +1,6 @@
-"""getattr with a constant name and namedtuple batches convert (issue 21, item 4), end to
-end against JANUS_MODE=off on tests/programs/constructs.py."""
+"""getattr with a constant name, namedtuple batches, `del obj.attr`, and lambdas and
+nested functions made in the step convert (issue 21, item 4), end to end against
+JANUS_MODE=off on tests/programs/constructs.py."""
 
 from pathlib import Path
 
@@ -17,14 +18,18 @@ def constructs(tmp_path_factory):
 
 
 def test_results_are_the_interpreters(constructs):
-    for name in ("getattr", "batch", "unpacking", "W"):
+    for name in ("getattr", "batch", "unpacking", "del", "del_left", "lambda", "default",
+                 "history", "passed", "log", "seen", "fresh_list", "outs", "W"):
         assert_same(constructs["on"][name], constructs["off"][name], name, **ROUND_OFF)
 
 
 @pytest.mark.parametrize("step,builds", [("getattr_step", 2), ("batch_step", 1),
-                                         ("unpacking_step", 1)])
+                                         ("unpacking_step", 1), ("del_step", 2),
+                                         ("lambda_step", 1), ("default_step", 1),
+                                         ("passed_step", 2)])
 def test_each_converts(constructs, step, builds):
     stats = constructs["functions"][step]
     assert stats["status"] == "converted", stats
-    # getattr's attribute changed once: one rebuild; a new batch object each call: none.
+    # getattr's and del's attribute changed once: one rebuild; a new batch object each
+    # call: none; passed_step's counter changes every call: read at call time after one.
     assert stats["graphs_built"] == builds and stats["graph_calls"] >= 6, stats

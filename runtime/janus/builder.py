@@ -27,7 +27,8 @@ import tensorflow as tf
 from . import (arrays, bytecode, control, frame, guards, heap, inputs,
                natives, numbers, objects, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
-from .errors import NeedsProfile, NeedsReference, NotYet, Raises, Unsupported, line_of
+from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
+                     Unsupported, line_of)
 from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphText,
                      from_library as _from_library, has_symbolic, is_library_object,
                      is_symbolic)
@@ -49,7 +50,7 @@ class Builder:
 
     def __init__(self, code, globals_dict, arg_names, args, relaxed_dims, profile=None,
                  relaxed=None, varying=frozenset(), call_args_holder=None,
-                 by_reference=frozenset(), free_count=0):
+                 by_reference=frozenset(), free_count=0, by_identity=frozenset()):
         self.code = code
         self.globals = globals_dict
         self.builtins = builtins.__dict__
@@ -85,6 +86,8 @@ class Builder:
         self.rebound: set[str] = set()        # attribute/global names the code assigns
         # Object pointers and recursion (janus/objects.py, janus/recursion.py)
         self.by_reference = by_reference      # argument names passed as object pointers
+        self.by_identity = by_identity        # arguments read as the caller's containers
+        self.argument_copies: dict[int, str] = {}  # id(list/dict made for an arg) -> name
         self.population = objects.Population()
         self.inline_stack: list = []          # (code, local values) of the inlined calls
         self.recursive: dict = {}             # (code, signature) -> RecursiveFunction
@@ -356,6 +359,10 @@ class Builder:
                                   "container from outside a cond arm or loop body",
                                   code, offset)
             return fn(*args, **kwargs)
+        if isinstance(fn, types.BuiltinMethodType) and id(owner) in self.argument_copies:
+            if fn.__name__ in READ_METHODS:
+                return fn(*args, **kwargs)      # its contents are the planned arguments
+            self.mutating_argument(owner, code, offset)
         if _user_call(fn) is not None:
             return self.call_user_layer(fn, args, kwargs, code, offset)
         if self._is_library_callable(fn):
@@ -535,6 +542,13 @@ class Builder:
             return self.heap.mutate(container, name, args, kwargs)
         return getattr(container, name)(*args, **kwargs)
 
+    def mutating_argument(self, container, code, offset):
+        """A list or dict method on the copy the build made of an argument's container:
+        the writes must land on the caller's own object, so build again with it."""
+        name = self.argument_copies.get(id(container))
+        if name is not None:
+            raise NeedsIdentity({name}, code, offset)
+
     def no_writes_in_regions(self, what, code, offset):
         if self.region_depth:
             raise Unsupported(f"{what} inside a branch or loop on a tensor: writes to "
@@ -567,6 +581,28 @@ class Builder:
             raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
                               "descriptor", code, offset)
         self.heap.write_attribute(owner, name, value)
+
+    def delete_attribute(self, owner, name, code, offset):
+        """`del owner.name`: deferred like a write; the entry it deletes is guarded, so
+        the deletion at commit cannot fail."""
+        self.no_writes_in_regions(f"del .{name}", code, offset)
+        if id(owner) in self.made:
+            if janus_ext.own_attr(owner, name, None) is None or \
+                    self.created_in[id(owner)] < self.region_serial[-1]:
+                raise Unsupported(f"del .{name} of an attribute the object made here "
+                                  "does not hold", code, offset)
+            object.__delattr__(owner, name)
+            return
+        if not heap.is_plain_object(owner) or is_library_object(owner):
+            raise Unsupported(f"del .{name} of a {type(owner).__qualname__}, which "
+                              "customises attribute access or belongs to a library",
+                              code, offset)
+        found, value = self.heap.written(owner, name)
+        if not found:
+            reads.own_entry(self, owner, name, code, offset)
+        elif value is heap.DELETED:
+            raise Unsupported(f"del .{name} twice", code, offset)
+        self.heap.delete_attribute(owner, name)
 
     def _write_made(self, instance, name, value, code, offset):
         """A write to an instance this call made goes straight to it: no one outside

@@ -34,6 +34,7 @@ class GraphCache:
         self.never_vary = False       # set when reading them at call time broke a build
         # Arguments whose objects a recursive function walks: passed as object pointers.
         self.by_reference: set[str] = set()
+        self.by_identity: set[str] = set()    # arguments whose containers the code mutates
 
     def lookup(self, args):
         """(graph, None) on a hit; (None, reason) on a miss."""

@@ -33,6 +33,17 @@ class NeedsReference(Unsupported):
         self.names = names
 
 
+class NeedsIdentity(Unsupported):
+    """The call mutates a list or dict it was passed (a mutable default argument, a
+    history list): the named arguments must be the caller's very objects, guarded by
+    identity, for the writes to land on them (the executor rebuilds at once)."""
+
+    def __init__(self, names, code=None, offset=None):
+        super().__init__(f"the call mutates the containers of {', '.join(sorted(names))}",
+                         code, offset)
+        self.names = names
+
+
 class NotYet(Unsupported):
     """This call runs in the interpreter, and a later call builds: something the build
     needs only exists after an eager call (a profile, a Keras layer's weights)."""

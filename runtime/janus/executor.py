@@ -462,6 +462,12 @@ class CodeState:
                 self.stats.note(f"passed as object pointers: {', '.join(sorted(exc.names))}"
                                 f" ({exc.reason})")
                 self.cache.by_reference |= exc.names
+            except builder.NeedsIdentity as exc:
+                if exc.names <= self.cache.by_identity:
+                    raise
+                self.stats.note("read as the caller's objects: "
+                                f"{', '.join(sorted(exc.names))}")
+                self.cache.by_identity |= exc.names
         raise builder.Unsupported("arguments passed by reference do not settle", self.code)
 
     def _build(self, args):
@@ -481,7 +487,8 @@ class CodeState:
         run = builder.Builder(self.code, self.globals, self.arg_names, args,
                               self.cache.relaxed_dims, profiler.profile(self.code),
                               self.relaxed, frozenset(self.cache.varying), call_args,
-                              frozenset(self.cache.by_reference), len(self.code.co_freevars))
+                              frozenset(self.cache.by_reference), len(self.code.co_freevars),
+                              frozenset(self.cache.by_identity))
         run.plan_inputs()
         holder = {}
 

@@ -86,7 +86,9 @@ class Frame:
 
     # stack helpers
     def push(self, value):
-        self.stack.append(value)
+        # A heap container this call already changed is its shadow copy from here on,
+        # also when a local still names the caller's object (`h = log; h[k] = v; h[k]`).
+        self.stack.append(self.b.heap.shadows.get(id(value), value))
 
     def pop(self):
         return self.stack.pop()
@@ -190,6 +192,25 @@ class Frame:
         owner, value = self.pop(), self.pop()
         self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
 
+    # -- functions made in the call (lambdas, nested defs without closures) ------------
+    def op_MAKE_FUNCTION(self, ins):
+        # A new function object per call, as eagerly; the executor refuses one that is
+        # stored or returned, which would be the same object at every call.
+        self.push(self.b.note_made(types.FunctionType(self.pop(), self.globals)))
+
+    def op_SET_FUNCTION_ATTRIBUTE(self, ins):
+        fn, value = self.pop(), self.pop()
+        if ins.arg == 0x08:
+            self.fail("a function made in the call that closes over its variables", ins)
+        if ins.arg == 0x01:
+            fn.__defaults__ = value
+        elif ins.arg == 0x02:
+            fn.__kwdefaults__ = value
+        self.push(fn)
+
+    def op_DELETE_ATTR(self, ins):
+        self.b.delete_attribute(self.pop(), ins.argval, self.code, ins.offset)
+
     def op_STORE_GLOBAL(self, ins):
         self.b.check_binding_write(f"global write {ins.argval}", self.code, ins.offset)
         self.b.heap.write_global(self.globals, ins.argval, self.pop())
@@ -209,6 +230,7 @@ class Frame:
                 id(container) in self.b.heap.real_of or id(container) in self.b.sources):
             self.b.heap_method(container, method, args, {}, self.code, ins.offset)
         else:
+            self.b.mutating_argument(container, self.code, ins.offset)
             self.fail("item write to a container janus cannot track", ins)
 
     # -- calls -----------------------------------------------------------------------
@@ -461,11 +483,13 @@ class Frame:
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
         real = self.b.heap.real_of.get(id(container))
-        if real is not None and id(real) in self.b.sources and reads.same_item(container, real, key):
+        if real is not None and id(real) in self.b.sources and \
+                reads.same_item(container, real, key):
             # This call's copy still holds what the caller's container holds there:
             # a read of the heap, guarded on the caller's container.
             container = real
-        if isinstance(container, (dict, list)) and id(container) not in self.b.created:
+        if isinstance(container, (dict, list)) and id(container) not in self.b.created and \
+                id(container) not in self.b.argument_copies:   # (planned and guarded)
             if type(key) is slice and isinstance(container, list) and \
                     id(container) in self.b.sources:
                 reads.contents(self.b, container)       # a new list: the contents matter

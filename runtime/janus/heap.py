@@ -40,6 +40,16 @@ READS_CONTENTS = {
 VARYING_NUMBER_DTYPES = {int: numbers.CARRY[int], float: numbers.CARRY[float]}
 
 
+class _Deleted:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "DELETED"
+
+
+DELETED = _Deleted()     # an overlay entry the call deleted
+
+
 class Effect:
     """One write to the real heap, replayed at commit; values are output templates."""
     __slots__ = ("kind", "target", "name", "values")
@@ -118,6 +128,12 @@ class Heap:
 
     def write_attribute(self, owner, name, value):
         self.write("setattr", owner, name, value)
+
+    def delete_attribute(self, owner, name):
+        """`del owner.name`: later reads in this call refuse, commit deletes it."""
+        self.overlay[(id(owner), name)] = DELETED
+        self.b.keep_alive.append(owner)
+        self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
 
     def write_global(self, globals_dict, name, value):
         self.write("setglobal", globals_dict, name, value)

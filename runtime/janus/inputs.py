@@ -56,6 +56,7 @@ class InputPlan:
         self.variable_slots: list[int] = []   # inputs that are variables' handles
         # id(accessor) -> ("object", class) or ("number", int/float): what it stands for
         self._stands_for: dict[int, tuple] = {}
+        self._identity: set[tuple] = set()     # accessors passed as the caller's objects
 
     def plan(self, arg_names, args, param_count):
         """Guard every argument and decide which leaves become graph inputs."""
@@ -113,6 +114,13 @@ class InputPlan:
                           tf.convert_to_tensor, ("array", value.dtype))
             else:
                 self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
+        elif type(value) in (list, dict) and where in b.by_identity:
+            # The call mutates it: the caller's own object, guarded by identity; its
+            # contents are guarded where the call reads them, its writes deferred.
+            b.guards.require_is(acc, value)
+            b.remember(value, acc)
+            b.lazy_contents[id(value)] = (acc, value)
+            self._identity.add(acc)
         elif type(value) in (tuple, list) or values.is_namedtuple(value):
             # A namedtuple batch is planned like a tuple, guarded on its exact class.
             b.guards.require_type(acc, type(value))
@@ -130,10 +138,12 @@ class InputPlan:
     def substitute(self, args, flat_inputs):
         """The call's arguments with graph input tensors in place of their leaves."""
         replacements = dict(zip((id(a) for a in self.accessors), flat_inputs))
-        return tuple(self._substitute(guards.arg(i), v, replacements)
+        return tuple(self._substitute(guards.arg(i), v, replacements, self.b.arg_names[i])
                      for i, v in enumerate(args))
 
-    def _substitute(self, acc, value, replacements):
+    def _substitute(self, acc, value, replacements, where):
+        if acc in self._identity:
+            return value
         for plan_acc in self.accessors:
             if plan_acc == acc:
                 tensor = replacements[id(plan_acc)]
@@ -146,16 +156,25 @@ class InputPlan:
                     return arrays.ArrayArg(tensor, python_class, argument=True)
                 return tensor          # a variable input is a variable already
         if type(value) in (tuple, list):
-            items = [self._substitute(guards.item(acc, i), v, replacements)
+            items = [self._substitute(guards.item(acc, i), v, replacements, f"{where}[{i}]")
                      for i, v in enumerate(value)]
-            return type(value)(items)
+            made = type(value)(items)
+            if type(value) is list:
+                self.b.argument_copies[id(made)] = where
+                self.b.keep_alive.append(made)
+            return made
         if values.is_namedtuple(value):
-            made = type(value)(*(self._substitute(guards.item(acc, i), v, replacements)
+            made = type(value)(*(self._substitute(guards.item(acc, i), v, replacements,
+                                                  f"{where}[{i}]")
                                  for i, v in enumerate(value)))
             self.b.created.add(id(made))      # its fields are read like a tuple's items
             self.b.keep_alive.append(made)
             return made
         if type(value) is dict:
-            return {k: self._substitute(guards.item(acc, k), v, replacements)
+            made = {k: self._substitute(guards.item(acc, k), v, replacements,
+                                        f"{where}[{k!r}]")
                     for k, v in value.items()}
+            self.b.argument_copies[id(made)] = where
+            self.b.keep_alive.append(made)
+            return made
         return value

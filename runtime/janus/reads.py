@@ -102,6 +102,16 @@ def item(b, container, key, code, offset):
                     code, offset)
 
 
+def own_entry(b, owner, name, code, offset):
+    """owner's own __dict__ entry `name`, which `del owner.name` needs, guarded there."""
+    acc = b.sources.get(id(owner))
+    value = janus_ext.own_attr(owner, name, _MISSING)
+    if acc is None or value is _MISSING:
+        raise Unsupported(f"del .{name} of an attribute janus cannot read from a guarded "
+                          "place", code, offset)
+    return value_at(b, guards.own(acc, name), value, f"attribute {name!r}", code, offset)
+
+
 def same_item(copy, real, key):
     """This call's copy holds at `key` what the caller's container holds there (both
     read as the guard checker reads them)."""
@@ -294,6 +304,9 @@ def attribute(b, owner, name, code, offset):
         return _made_attribute(b, owner, name, code, offset)
     found, value = b.heap.written(owner, name)
     if found:
+        if value is heap.DELETED:
+            raise Unsupported(f"attribute {name!r} read after this call deleted it",
+                              code, offset)
         return value
     library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                and (owner.__name__ or "").startswith(LIBRARY_MODULES))

@@ -1,7 +1,9 @@
 """Constructs real programs use in their steps (issue 21, item 4): getattr with a
 constant name (guarded like `a.b`, and followed when the attribute changes), namedtuple
-batches (a new batch object every call), and the namedtuple's fields unpacked.  Under
-janus and JANUS_MODE=off; prints one JSON document."""
+batches (a new batch object every call), the namedtuple's fields unpacked, `del
+obj.attr`, lambdas and nested functions made in the step, and lists and dicts passed
+to the step that it mutates (a mutable default argument among them).  Under janus and
+JANUS_MODE=off; prints one JSON document."""
 
 import collections
 import json
@@ -61,5 +63,96 @@ for i in range(STEPS):
     batch = Batch(tf.constant(RNG.normal(size=(4, 3))), tf.constant(RNG.normal(size=(4, 1))))
     record("batch", batch_step(batch))
     record("unpacking", unpacking_step(batch))
+
+
+class Holder:
+    pass
+
+
+holder = Holder()
+
+
+def del_step(x):
+    """`del self.x`: deferred like a write; the attribute it deletes is guarded."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.matmul(x, W)) * holder.pending
+    del holder.pending
+    tape.gradient(loss, [W])
+    return loss
+
+
+for i in range(STEPS):
+    holder.pending = 1.0 if i < SWITCH else 3.0
+    record("del", del_step(tf.constant(RNG.normal(size=(2, 3)))))
+results["del_left"] = sorted(vars(holder))
+
+
+def scale_by(v, factor=2.0):
+    return v * factor
+
+
+def lambda_step(x):
+    """Lambdas and nested functions made in the step (no closure over its locals)."""
+    square = lambda t: t * t                      # noqa: E731
+    def shifted(t, by=0.5):
+        return t + by
+    pick = scale_by(3.0, factor=(lambda v: -v)(-1.0))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(square(shifted(tf.matmul(x, W)))) * pick * scale_by(1.0)
+    tape.gradient(loss, [W])
+    return loss
+
+
+for i in range(STEPS):
+    record("lambda", lambda_step(tf.constant(RNG.normal(size=(2, 3)))))
+
+
+
+def default_step(x, history=[]):                  # noqa: B006 (the construct under test)
+    """A mutable default argument the step appends to: the very list, every call."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.matmul(x, W))
+    tape.gradient(loss, [W])
+    history.append(float(loss))
+    return loss
+
+
+LOG = {"calls": 0}
+SEEN = []
+
+
+def passed_step(x, log, seen):
+    """A dict and a list the caller passes each call, updated by the step."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.matmul(x, W))
+    tape.gradient(loss, [W])
+    log["calls"] = log["calls"] + 1
+    seen.append(log["calls"])
+    return loss
+
+
+def fresh_list_step(x, out):
+    """A new list every call: eager appends to each; janus must too."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.matmul(x, W))
+    tape.gradient(loss, [W])
+    out.append(len(out))
+    return loss
+
+
+OUTS = []
+for i in range(STEPS):
+    x = tf.constant(RNG.normal(size=(2, 3)))
+    record("default", default_step(x))
+    record("passed", passed_step(x, LOG, SEEN))
+    OUTS.append([7] * (i % 3))
+    record("fresh_list", fresh_list_step(x, OUTS[-1]))
+    if i == SWITCH:
+        SEEN.clear()
+results["history"] = default_step.__defaults__[0]
+results["log"] = LOG
+results["seen"] = SEEN
+results["outs"] = OUTS
+
 results["W"] = W.numpy().tolist()
 print(json.dumps(results))
