@@ -587,7 +587,7 @@ class Builder:
         the deletion at commit cannot fail."""
         self.no_writes_in_regions(f"del .{name}", code, offset)
         if id(owner) in self.made:
-            if janus_ext.own_attr(owner, name, None) is None or \
+            if not reads.holds_own(owner, name) or \
                     self.created_in[id(owner)] < self.region_serial[-1]:
                 raise Unsupported(f"del .{name} of an attribute the object made here "
                                   "does not hold", code, offset)

@@ -112,6 +112,11 @@ def own_entry(b, owner, name, code, offset):
     return value_at(b, guards.own(acc, name), value, f"attribute {name!r}", code, offset)
 
 
+def holds_own(obj, name):
+    """obj's own __dict__ has `name` (an instance this call made: nothing to guard)."""
+    return janus_ext.own_attr(obj, name, _MISSING) is not _MISSING
+
+
 def same_item(copy, real, key):
     """This call's copy holds at `key` what the caller's container holds there (both
     read as the guard checker reads them)."""
