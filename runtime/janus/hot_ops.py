@@ -182,9 +182,13 @@ class OpWatch:
             watch.decided, watch.state = True, state
             watch.forget_frames()
             return None if watch.given_up() else watch
-        if watch.driver or watch.counted_calls < min(CALLED_REPEATEDLY, self.hot_calls) \
-                or executor.refusal(watch.code) is not None \
-                or executor.rejected(watch.code):
+        if executor.refusal(watch.code) is not None or executor.rejected(watch.code):
+            # Never converted: decided, so that it holds no frame; its ops still let
+            # the walk count its callers.
+            watch.decided = True
+            watch.forget_frames()
+            return None
+        if watch.driver or watch.counted_calls < min(CALLED_REPEATEDLY, self.hot_calls):
             return None
         watch.decided = True
         watch.forget_frames()
