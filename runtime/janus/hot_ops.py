@@ -16,7 +16,8 @@ The rule (README, "Hot code without a tape"):
 - When a code reaches JANUS_HOT_OPS such calls, janus takes over the outermost function
   of the chain that was called repeatedly (2 counted calls or more) and that it can
   convert: a function, not module-level code or a generator; not one that made closures;
-  not one janus gave up; and not a loop driver.  Inner frames of the chain are covered by
+  not a closure that its caller makes anew and calls once at each of its calls (each
+  graph would hold one call's cells); not one janus gave up; and not a loop driver.  Inner frames of the chain are covered by
   it (their code is inlined in its graph).  The function called once per step is so
   picked over the helpers and the model it calls, and a loop driver that runs many steps
   in one call is never picked in place of its per-step callee.
@@ -39,6 +40,7 @@ from . import purity
 log = logging.getLogger(__name__)
 
 DEFAULT_HOT_OPS = 3
+_CO_OPTIMIZED = 0x1         # function code, not a module or class body
 CALLED_REPEATEDLY = 2
 
 
@@ -161,6 +163,12 @@ class OpWatch:
         chain = [(f, self.user[id(f.f_code)]) for f in chain]
         for position in range(len(chain) - 1, -1, -1):
             frame, watch = chain[position]
+            if not watch.decided and _remade_per_call(watch):
+                # Each graph would hold one call's cells: a rebuild per call.  It is
+                # inlined when its maker is converted.
+                watch.decided = True
+                watch.forget_frames()
+                continue
             owner = self._owner(frame, watch)
             if owner is None:
                 continue
@@ -182,20 +190,30 @@ class OpWatch:
             watch.decided, watch.state = True, state
             watch.forget_frames()
             return None if watch.given_up() else watch
-        if executor.refusal(watch.code) is not None or executor.rejected(watch.code):
-            # Never converted: decided, so that it holds no frame; its ops still let
-            # the walk count its callers.
+        if not watch.code.co_flags & _CO_OPTIMIZED or executor.rejected(watch.code):
+            # Module-level code, a class body, or refused before: decided, so that it
+            # holds no frame; its ops still let the walk count its callers.
             watch.decided = True
             watch.forget_frames()
             return None
         if watch.driver or watch.counted_calls < min(CALLED_REPEATEDLY, self.hot_calls):
             return None
+        # A generator or a function that makes closures is refused here, with its
+        # reason in JANUS_STATS.
         watch.decided = True
         watch.forget_frames()
         watch.state = executor.consider(
             watch.code, frame.f_globals,
             why=f"ran TensorFlow ops in {watch.counted_calls} calls (no GradientTape)")
         return None if watch.given_up() else watch
+
+
+def _remade_per_call(watch):
+    """A closure that its caller makes, then calls once, at every call of the caller."""
+    parent = watch.parent
+    return bool(watch.code.co_freevars) and parent is not None and \
+        watch.calls_in_parent < 2 and parent.f_code.co_flags & _CO_OPTIMIZED and \
+        any(const is watch.code for const in parent.f_code.co_consts)
 
 
 def install(pywrap_tfe, hot_calls, executor_module):

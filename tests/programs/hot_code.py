@@ -11,6 +11,8 @@
 4. A function that runs TF ops in two calls only: it must stay in the interpreter.
 5. A function janus picks and then gives up (it reads a value with .numpy()): the helper
    it called becomes a candidate of its own and is converted.
+6. Closures: a factory's closure is converted; a lambda over its caller's argument,
+   made anew at every call, is not.
 
 Prints lines along the way and one JSON document last: every result, the Python state
 and the variables.
@@ -151,6 +153,27 @@ def report(x):
 
 
 results["fallback"] = [report(tf.constant(rng.normal(size=4))) for _ in range(12)]
+
+
+
+# 6. Closures: one made once by a factory is converted; one its caller makes anew at
+#    every call (the caller is refused: it makes a closure) stays in the interpreter.
+def make_scorer(weights):
+    def score(x):
+        return tf.reduce_sum(x * weights)
+    return score
+
+
+scorer = make_scorer(tf.constant([0.5, -1.0, 2.0], tf.float64))
+results["closures"] = [scorer(tf.constant(rng.normal(size=3))) for _ in range(6)]
+
+
+def smoothed(x):
+    mean_of = lambda: tf.reduce_mean(x) * 0.5
+    return mean_of()
+
+
+results["closures"] += [smoothed(tf.constant(rng.normal(size=3))) for _ in range(6)]
 
 results["state"] = {"counter": counter, "evaluated": EVALUATED, "frames": env.frames,
                     "position": env.position}
