@@ -4,7 +4,9 @@ default, each repetition a fresh process, the three modes interleaved.
 
     bin/janus-python bench/hot_ops_cost.py [--repeats 7] [--cases python,op,...]
 
-Cases (µs per iteration of the loop, after a warm-up pass):
+Cases (µs of this thread's CPU time per iteration of the loop, after a warm-up pass;
+CPU time, not wall time, so that the other processes of a shared machine do not count;
+TF runs these small ops on the calling thread):
   python      a Python function without TF called in a loop, TF imported: no op runs,
               so the watch is never reached
   op          tf.add on small tensors in a loop of a function called once (nothing to
@@ -63,7 +65,7 @@ def child(case):
     layer(a)
 
     def one_pass(count):
-        started = time.perf_counter()
+        started = time.thread_time()
         if case == "python":
             for i in range(count):
                 plain(i)
@@ -79,7 +81,7 @@ def child(case):
         elif case == "given_up":
             for _ in range(count):
                 numpy_branch(a)
-        return time.perf_counter() - started
+        return time.thread_time() - started
 
     one_pass(max(50, n // 10))          # warm-up: detection, profiling, giving up
     print(json.dumps({"us": one_pass(n) / n * 1e6}))

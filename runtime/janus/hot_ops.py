@@ -35,7 +35,11 @@ calls so keep their locals alive a little longer, only while their code is count
 import logging
 import sys
 
+import janus_ext
+
 from . import purity
+
+first_user_frame = janus_ext.first_user_frame
 
 log = logging.getLogger(__name__)
 
@@ -80,35 +84,29 @@ class OpWatch:
     def __init__(self, hot_calls, executor_module):
         self.hot_calls = hot_calls
         self.executor = executor_module
-        self.library: dict = {}      # id(code) -> code (kept alive: ids are not reused)
         self.user: dict = {}         # id(code) -> CodeWatch
         self.walks = 0
         self.busy = False            # deciding (executor calls must not count)
         self.broken = None           # an internal error stops the watch for good
 
-    def _classify(self, frame):
-        code = frame.f_code
-        if purity.is_library_code(code, frame.f_globals):
-            self.library[id(code)] = code
-            return None
-        watch = self.user[id(code)] = CodeWatch(code)
-        return watch
-
     def _user_frame(self, frame):
         """The first user frame from `frame` up, and its CodeWatch (or None, None)."""
-        library, user = self.library, self.user
-        while frame is not None:
-            key = id(frame.f_code)
-            if key not in library:
-                watch = user.get(key)
-                if watch is None:
-                    watch = self._classify(frame)
-                if watch is not None:
-                    return frame, watch
+        while True:
+            frame = first_user_frame(frame)       # past code marked as library
+            if frame is None:
+                return None, None
+            code = frame.f_code
+            watch = self.user.get(id(code))
+            if watch is not None:
+                return frame, watch
+            if not purity.is_library_code(code, frame.f_globals):
+                watch = self.user[id(code)] = CodeWatch(code)
+                return frame, watch
+            janus_ext.mark_library(code)
             frame = frame.f_back
-        return None, None
 
     def note_op(self, frame):
+        """An op ran in `frame`, a user frame whose call is not counted yet."""
         if self.busy or self.broken is not None:
             return
         try:
@@ -221,15 +219,26 @@ def install(pywrap_tfe, hot_calls, executor_module):
     watch = OpWatch(hot_calls, executor_module)
     getframe = sys._getframe
     note_op = watch.note_op
+    user = watch.user
     fast_path = pywrap_tfe.TFE_Py_FastPathExecute
     execute = pywrap_tfe.TFE_Py_Execute
 
+    # The common case inline, with no Python call of its own: an op of a call that was
+    # counted already.
     def TFE_Py_FastPathExecute(*args):
-        note_op(getframe(1))
+        frame = first_user_frame(getframe(1))
+        if frame is not None:
+            seen = user.get(id(frame.f_code))
+            if seen is None or seen.frame is not frame:
+                note_op(frame)
         return fast_path(*args)
 
     def TFE_Py_Execute(*args):
-        note_op(getframe(1))
+        frame = first_user_frame(getframe(1))
+        if frame is not None:
+            seen = user.get(id(frame.f_code))
+            if seen is None or seen.frame is not frame:
+                note_op(frame)
         return execute(*args)
 
     TFE_Py_FastPathExecute.__wrapped__ = fast_path
