@@ -521,3 +521,4 @@ def release():
 
 
 include "guards.pxi"
+include "op_walk.pxi"

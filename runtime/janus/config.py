@@ -33,6 +33,10 @@ def _op_detail(value):
     return kind in ("first", "every") and count.isdigit() and int(count) >= 1
 
 
+def _positive_int_or_off(value):
+    return value == "off" or _positive_int(value)
+
+
 def _positive_number(value):
     try:
         return float(value) > 0
@@ -53,6 +57,11 @@ SWITCHES = (
            "1: print each graph build, rebuild and fallback to stderr, with its reason."),
     Switch("JANUS_HOT", "3", "an integer >= 1", _positive_int,
            "interpreted (profiled) calls of a function before janus builds its graph."),
+    Switch("JANUS_HOT_OPS", "3", "an integer >= 1 or off", _positive_int_or_off,
+           "calls of a function that ran TensorFlow ops in the interpreter, without a "
+           "GradientTape, before janus takes it over (acting, evaluation, sampling, "
+           "metric code; see the README for which function of a call chain).  off: "
+           "only functions that enter a GradientTape are taken over."),
     Switch("JANUS_TRACE", "", "a file path, or a directory ending in /", lambda value: True,
            "when set, record a timeline of the run: every call of a function janus "
            "watches (interpreted, profiling, graph), guard checks and misses, builds, "
@@ -95,16 +104,17 @@ def launched_size(environ=None) -> int:
 
 class Config:
     __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
-                 "data_parallel", "mpi_timeout", "fusion_bytes")
+                 "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops")
 
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
                  trace_path: str = "", trace_ops: str = "first:10",
                  data_parallel: str = "auto", mpi_timeout: float = 300.0,
-                 fusion_bytes: int = 4 << 20):
+                 fusion_bytes: int = 4 << 20, hot_ops: int | None = 3):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops
         self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
             data_parallel, mpi_timeout, fusion_bytes
+        self.hot_ops = hot_ops    # None: detection from ops is off
 
     @property
     def enabled(self) -> bool:
@@ -128,7 +138,9 @@ def from_environ(environ=None) -> Config:
                   trace_path=values["JANUS_TRACE"], trace_ops=values["JANUS_TRACE_OPS"],
                   data_parallel=values["JANUS_DATA_PARALLEL"],
                   mpi_timeout=float(values["JANUS_MPI_TIMEOUT"]),
-                  fusion_bytes=int(values["JANUS_FUSION_BYTES"]))
+                  fusion_bytes=int(values["JANUS_FUSION_BYTES"]),
+                  hot_ops=None if values["JANUS_HOT_OPS"] == "off"
+                  else int(values["JANUS_HOT_OPS"]))
 
 
 _active = None

@@ -543,35 +543,58 @@ _states: dict = {}
 _rejected: dict = {}
 
 
-def consider(code, globals_dict):
-    """Take over `code` (a function that runs a GradientTape) unless it cannot be."""
-    if code in _states or code in _rejected:
-        return
+def consider(code, globals_dict, why=None):
+    """Take over `code` unless it cannot be: a function that runs a GradientTape
+    (janus/hot.py), or one that ran TF ops in many calls (janus/hot_ops.py, which gives
+    `why`).  Returns its CodeState, or None when it was refused."""
+    state = _states.get(code)
+    if state is not None or code in _rejected:
+        return state
     try:
-        _consider(code, globals_dict)
-    except Exception as exc:     # never let janus break the user's tape
+        return _consider(code, globals_dict, why)
+    except Exception as exc:     # never let janus break the user's tape or op
         log.exception("janus: cannot take over %s", code.co_qualname)
         _rejected[code] = f"janus internal error: {exc}"
+        return None
 
 
-def _consider(code, globals_dict):
-    reason = None
+def refusal(code):
+    """Why janus never converts `code`, or None."""
     if code.co_name == "<module>" or code.co_flags & bytecode.GENERATOR_FLAGS:
-        reason = "module-level code and generators are not converted"
-    elif code.co_cellvars:
-        reason = "functions that make closures (cell variables) are not converted yet"
+        return "module-level code and generators are not converted"
+    if code.co_cellvars:
+        return "functions that make closures (cell variables) are not converted yet"
+    return None
+
+
+def taken_over(code):
+    """The CodeState of a code janus took over, or None."""
+    return _states.get(code)
+
+
+def rejected(code) -> bool:
+    return code in _rejected
+
+
+def _consider(code, globals_dict, why):
+    reason = refusal(code)
     if reason is not None:
         _rejected[code] = reason
         st = counters.for_code(code)
         st.status = f"interpreted: {reason}"
         if trace.recorder is not None:
             trace.recorder.watch_interpreted(code, reason)
-        return
+        return None
     state = _states[code] = CodeState(code, globals_dict)
+    if why is not None:
+        state.stats.note(f"taken over: {why}")
+        state._event(f"taken over: {why}")
     state.install()
-    # The call that entered the tape is already running in the interpreter.
+    # The call that entered the tape, or ran the op, is already running in the
+    # interpreter.
     state.stats.calls += 1
     state._interpret("profiling")
+    return state
 
 
 def release_all():

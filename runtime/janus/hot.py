@@ -3,12 +3,15 @@
 Training steps are where graphs pay: the functions that run automatic differentiation
 (the paper modified TF Eager's autodiff for the same purpose).  janus wraps
 GradientTape.__enter__ once TensorFlow has been imported; the wrapper costs one frame
-lookup per tape and tells the executor which code object entered it.
+lookup per tape and tells the executor which code object entered it.  Code that runs
+TF ops in many calls without a tape (acting, evaluation) is found from the ops
+themselves (janus/hot_ops.py, JANUS_HOT_OPS).
 """
 
 import sys
 
 _installed = False
+watch = None        # hot_ops.OpWatch once TensorFlow is imported, unless JANUS_HOT_OPS=off
 
 
 class _TensorFlowWatcher:
@@ -56,9 +59,21 @@ def install(tf_module):
 
     __enter__.__wrapped__ = original_enter
     tape_type.__enter__ = __enter__
+    hot_ops = _hot_ops_setting()
+    if hot_ops is not None:
+        from tensorflow.python import pywrap_tfe
+        from . import hot_ops as op_watch
+        global watch
+        watch = op_watch.install(pywrap_tfe, hot_ops, executor)
     # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
     from . import distributed
     distributed.on_tensorflow_import(tf_module)
+
+
+def _hot_ops_setting():
+    from . import hot_ops, startup
+    cfg = startup.active_config()
+    return hot_ops.DEFAULT_HOT_OPS if cfg is None else cfg.hot_ops
 
 
 def watch_imports():
