@@ -24,7 +24,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import (arrays, attributes, bytecode, control, frame, guards, heap, inputs,
-               natives, numbers, objects, recursive_calls)
+               natives, numbers, objects, raising, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import NeedsProfile, NeedsReference, NotYet, Raises, Unsupported, line_of
 from .values import (LIBRARY_MODULES, NULL, from_library as _from_library,
@@ -68,6 +68,8 @@ class Builder:
         self.steps = 0
         self.depth = 0
         self.entered: list = []               # context managers to leave on failure
+        self.handled = None                   # the exception a built handler handles
+        self.created_exceptions: dict = {}    # id -> exception objects made (raising.py)
         self.profile = profile or {}          # the root code's branch counts
         self.relaxed = relaxed or set()       # (code, offset): never speculate again
         self.number_checks = 0               # numbers each check's message (numbers.py)
@@ -371,9 +373,10 @@ class Builder:
             raise Unsupported("call with a NULL argument", code, offset)
         if type(fn) is frame.WithExit:
             return fn(*args)
-        if isinstance(fn, type) and issubclass(fn, BaseException) and \
-                fn.__module__ == "builtins":
-            return fn(*args, **kwargs)        # an exception about to be raised
+        if raising.is_plain_exception_class(fn):
+            return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
+        if raising.reads_own_exception(self, fn, args, kwargs):
+            return fn(*args)
         if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
             return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
         if fn is print:
