@@ -96,7 +96,7 @@ class Frame:
             raise thrown            # to the caller's frame, or out of the call
         target, depth, lasti = entry
         exception = thrown.exception
-        self.b.created_exceptions[id(exception)] = exception
+        self.b.created_exceptions[id(exception)] = (exception, thrown.how)
         del self.stack[depth:]
         if lasti:
             self.push(ins.offset)
@@ -621,10 +621,12 @@ class Frame:
         cause = self.pop() if ins.arg == 2 else None
         exception = raising.instance_for_raise(self.pop(), cause, ins.arg == 2, self.b,
                                                self.code, ins.offset)
-        raise raising.Thrown(exception, self.code, ins.offset)
+        raise raising.Thrown(exception, self.code, ins.offset, how="reaches a `raise` of")
 
     def op_RERAISE(self, ins):
-        raise raising.Thrown(self.pop(), self.code, ins.offset)
+        exception = self.pop()
+        _, how = self.b.created_exceptions.get(id(exception), (None, "raises"))
+        raise raising.Thrown(exception, self.code, ins.offset, how)
 
     def op_PUSH_EXC_INFO(self, ins):
         exception = self.pop()

@@ -28,9 +28,9 @@ _TABLES: dict = {}          # code object -> its exception table entries
 class Thrown(Raises):
     """The path being built raises `exception`, a Python object the guards fix."""
 
-    def __init__(self, exception, code, offset):
-        super().__init__(f"this call raises {type(exception).__name__}", code, offset)
-        self.exception = exception
+    def __init__(self, exception, code, offset, how="raises"):
+        super().__init__(f"this call {how} {type(exception).__name__}", code, offset)
+        self.exception, self.how = exception, how
 
 
 def handler_at(code, offset):
@@ -87,7 +87,7 @@ def make(b, cls, args, kwargs, has_symbolic, code, offset):
         raise Raises(f"this call makes a {cls.__qualname__} that holds a tensor",
                      code, offset)
     exception = cls(*args, **kwargs)
-    b.created_exceptions[id(exception)] = exception
+    b.created_exceptions[id(exception)] = (exception, "raises")
     return exception
 
 

@@ -13,7 +13,7 @@ import types
 import janus_ext
 import tensorflow as tf
 
-from . import builder, guards, objects, profiler, recursion
+from . import builder, guards, objects, profiler, raising, recursion
 
 
 def call_id(b):
@@ -129,6 +129,11 @@ def start(b, callee, fn, local_values, outer, code, offset):
         try:
             function = recursion.RecursiveFunction(callee.co_name, body, specs,
                                                    output_specs)
+        except raising.Thrown as exc:
+            # The body's own trace raises, not this call: no handler of the caller's
+            # may take it (raising.py).
+            raise builder.Raises(f"{exc.reason} in the recursive {callee.co_qualname}",
+                                 code, offset) from exc
         except builder.Unsupported:
             raise          # from the builder, tracing the body: its own reason
         except Exception as exc:
