@@ -30,6 +30,8 @@ SCENARIOS = {
     "print_in_arm": ("print_in_arm_step", "refused"),
     "landed": ("landed_step", "barrier"),
     "suppressed": ("suppressed_step", "barrier"),
+    "summary_barrier": ("summary_barrier_step", "barrier"),
+    "summary_snapshot": ("summary_snapshot_step", "snapshot"),
 }
 # Failures that come after the updates landed: the reason janus records (no fallback).
 FAILED = {"landed": "failed after its updates landed, the call raises: OSError"}
@@ -93,6 +95,14 @@ def test_updates_wait_or_are_snapshot_as_the_graph_needs(runs, name):
     assert len(described) == sum(": built graph " in line for line in log_of(runs, function))
     assert all(("snapshot" in line) == (kind == "snapshot") for line in described), \
         described
+
+
+def test_summary_events_are_written_once_as_the_interpreter_writes_them(runs):
+    events = runs["off"]["summaries"]
+    # Per step two events from each step; a failing call writes those before its check
+    # (three of four), once: the graph wrote none of them, its re-run all.
+    assert len(events) == 4 * STEPS - len(FAIL_AT), len(events)
+    assert_same(runs["on"]["summaries"], events, "summaries")
 
 
 def test_a_print_and_a_check_in_one_arm_with_an_update_is_refused(runs):
