@@ -76,6 +76,11 @@ SWITCHES = (
     Switch("JANUS_FUSION_BYTES", str(4 << 20), "an integer >= 1", _positive_int,
            "gradients are fused into buckets of about this many bytes, one collective "
            "each."),
+    Switch("JANUS_GATING", "on", "on, off", _one_of("on", "off"),
+           "on: a graph's state updates wait for every op that can fail (janus/"
+           "atomic.py), so a failed call changes nothing.  off: for measuring what that "
+           "costs (make bench-gating) only; a graph that fails at run time can then "
+           "leave updates applied twice."),
 )
 
 
@@ -95,16 +100,17 @@ def launched_size(environ=None) -> int:
 
 class Config:
     __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
-                 "data_parallel", "mpi_timeout", "fusion_bytes")
+                 "data_parallel", "mpi_timeout", "fusion_bytes", "gating")
 
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
                  trace_path: str = "", trace_ops: str = "first:10",
                  data_parallel: str = "auto", mpi_timeout: float = 300.0,
-                 fusion_bytes: int = 4 << 20):
+                 fusion_bytes: int = 4 << 20, gating: bool = True):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops
         self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
             data_parallel, mpi_timeout, fusion_bytes
+        self.gating = gating
 
     @property
     def enabled(self) -> bool:
@@ -128,7 +134,8 @@ def from_environ(environ=None) -> Config:
                   trace_path=values["JANUS_TRACE"], trace_ops=values["JANUS_TRACE_OPS"],
                   data_parallel=values["JANUS_DATA_PARALLEL"],
                   mpi_timeout=float(values["JANUS_MPI_TIMEOUT"]),
-                  fusion_bytes=int(values["JANUS_FUSION_BYTES"]))
+                  fusion_bytes=int(values["JANUS_FUSION_BYTES"]),
+                  gating=values["JANUS_GATING"] == "on")
 
 
 def help_text() -> str:

@@ -40,6 +40,11 @@ def _settings():
     return cfg.hot_calls, cfg.log
 
 
+def _gating_on():
+    cfg = startup.active_config()
+    return cfg is None or cfg.gating
+
+
 class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
@@ -479,7 +484,8 @@ class CodeState:
             try:
                 # Number checks (numbers.py) are Assert ops: gated as checks like
                 # janus's assumptions.
-                holder["gating"] = atomic.gate(graph)
+                holder["gating"] = atomic.gate(graph) if _gating_on() else \
+                    atomic.Gating(0, 0, [], ())
             except atomic.Unrestorable as exc:
                 raise builder.Unsupported(str(exc), self.code) from exc
             graph.control_outputs.extend(deps.ops_which_must_run)
