@@ -149,10 +149,11 @@ class Builder:
         self.regions_opened += 1
         self.region_serial.append(self.regions_opened)
         self.region_kinds.append("arm" if arm else "body")
-        saved_steps = self.steps
+        saved_steps, handled = self.steps, self.handled
         try:
             return run()
         finally:
+            self.handled = handled    # an arm that returns from a handler left it
             self.region_serial.pop()
             self.region_kinds.pop()
             self.region_depth -= 1

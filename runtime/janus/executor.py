@@ -18,7 +18,8 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, control, counters, distributed,
-               heap, numbers, profiler, purity, random_ops, recursion, startup, trace)
+               heap, numbers, profiler, purity, raising, random_ops, recursion, startup,
+               trace)
 from . import inputs as janus_inputs
 
 log = logging.getLogger(__name__)
@@ -474,6 +475,9 @@ class CodeState:
             with auto_control_deps.AutomaticControlDependencies() as deps, \
                     random_ops.drawing(graph, builder.Unsupported) as draws:
                 result = run.run(run.substitute(flat_inputs))
+                escaped = raising.escaping(run, result, run.heap.effects)
+                if escaped is not None:
+                    raise builder.Unsupported(escaped, self.code)
                 tensors = []
                 holder["template"] = _flatten(
                     (result, [e.values for e in run.heap.effects], draws.size_outputs()),

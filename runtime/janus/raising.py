@@ -113,3 +113,39 @@ def arithmetic(operation, left, right, code, offset):
         if type(left) in NUMBERS and type(right) in NUMBERS:
             raise Thrown(exc, code, offset) from None
         raise
+
+
+def escaping(b, result, effects):
+    """Why an exception object the build made outlives the call, or None.  Eager makes
+    a new one at each call; the graph would hand out the build's one every time (the
+    same identity, the build's traceback).  Printing one only shows its text."""
+    if not b.created_exceptions:
+        return None
+    places = [("the call's result", result)]
+    places += [(f"a write ({effect.kind} {effect.name or ''})".replace(" )", ")"),
+                effect.values)
+               for effect in effects if not (effect.kind == "call" and effect.target is print)]
+    for where, value in places:
+        found = _exception_in(b.created_exceptions, value, 0)
+        if found is not None:
+            return (f"the {type(found).__name__} a handler caught outlives the call in "
+                    f"{where}")
+    return None
+
+
+def _exception_in(made, value, depth):
+    if id(value) in made:
+        return value
+    if depth > 6:
+        return None
+    if type(value) in (list, tuple, set, frozenset):
+        items = value
+    elif type(value) is dict:
+        items = (*value.keys(), *value.values())
+    else:
+        return None
+    for item in items:
+        found = _exception_in(made, item, depth + 1)
+        if found is not None:
+            return found
+    return None

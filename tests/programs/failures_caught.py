@@ -138,6 +138,20 @@ def lookup(table, key):
     return table[key]
 
 
+def keyerror_in_arm(s, x, y):
+    """Raised while building inside a branch on a tensor: not routed (raising.py)."""
+    with tf.GradientTape() as tape:
+        loss = loss_of(s, x, y)
+    s.opt.apply_gradients(zip(tape.gradient(loss, s.params()), s.params()))
+    try:
+        if tf.reduce_sum(x) > -1000.0:
+            s.counter.assign_add(s.table["scale"])
+    except KeyError:
+        s.log["caught"] += 1
+        s.counter.assign_sub(1.0)
+    return loss
+
+
 # -- zerodiv -------------------------------------------------------------------------
 
 def zerodiv_before(s, x, y):
@@ -323,6 +337,7 @@ for kind in ("keyerror", "zerodiv", "user", "invalid", "finally"):
     for where in ("before", "after", "between"):
         name = f"{kind}_{where}"
         run(name, globals()[name])
+run("keyerror_in_arm", keyerror_in_arm)
 
 if "janus" in sys.modules:
     import janus
