@@ -36,7 +36,7 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench \
+.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-gating \
     bench-interp bench-mpi install key clean image test-image trace-screenshot bench-trace
 
 all: prefix $(JANUS_PYTHON)
@@ -136,6 +136,12 @@ MODELS ?= lenet,resnet,inception,lstm,lm,treernn,treelstm,a3c,ppo,an,pix2pix
 REPEATS ?= 5
 bench: all
 	JANUS_MODE=off $(JANUS_PYTHON) bench/run.py --models $(MODELS) --repeats $(REPEATS)
+
+# What gating updates behind failable ops costs (bench/gating_cost.py), gated vs
+# JANUS_GATING=off side by side: make bench-gating [GATING_MODELS=lenet,lstm] [REPEATS=5]
+GATING_MODELS ?= lenet,resnet,lstm,an,pix2pix
+bench-gating: all
+	JANUS_MODE=off $(JANUS_PYTHON) bench/gating_cost.py --models $(GATING_MODELS) --repeats $(REPEATS)
 
 bench-interp: all $(STOCK)/bin/python3.13 $(BENCH)/site/pyperf
 	JANUS_MODE=off $(JANUS_PYTHON) bench/interp/run.py --stock $(STOCK)/bin/python3.13 \

@@ -30,6 +30,8 @@ SCENARIOS = {
     "print_in_arm": ("print_in_arm_step", "refused"),
     "landed": ("landed_step", "barrier"),
     "suppressed": ("suppressed_step", "barrier"),
+    "summary_barrier": ("summary_barrier_step", "barrier"),
+    "summary_snapshot": ("summary_snapshot_step", "snapshot"),
 }
 # Failures that come after the updates landed: the reason janus records (no fallback).
 FAILED = {"landed": "failed after its updates landed, the call raises: OSError"}
@@ -95,8 +97,88 @@ def test_updates_wait_or_are_snapshot_as_the_graph_needs(runs, name):
         described
 
 
+def test_summary_events_are_written_once_as_the_interpreter_writes_them(runs):
+    events = runs["off"]["summaries"]
+    # Per step two events from each step; a failing call writes those before its check
+    # (three of four), once: the graph wrote none of them, its re-run all.
+    assert len(events) == 4 * STEPS - len(FAIL_AT), len(events)
+    assert_same(runs["on"]["summaries"], events, "summaries")
+
+
 def test_a_print_and_a_check_in_one_arm_with_an_update_is_refused(runs):
     stats = runs["on"]["janus"]["print_in_arm_step"]
     assert stats["status"] == "interpreted: If cond cannot be undone (it prints, or " \
         "writes more than variables) and can fail after an update", stats["status"]
     assert stats["graph_runs"] == 0
+
+
+# -- exceptions a `try` in the step catches, or a `finally` sees (failures_caught.py) --
+
+CAUGHT_PROGRAM = REPO / "tests" / "programs" / "failures_caught.py"
+PLACES = ("before", "after", "between")
+# Raised while building, by Python values the guards fix: the handler is built into the
+# graph, and no call falls back.
+ROUTED = [f"{kind}_{where}" for kind in ("keyerror", "user") for where in PLACES]
+# A Python number read at call time once it changed: an in-graph check fails, and the
+# interpreter runs that call (or the guard sees 0.0 and the build routes the exception).
+NUMBER_CHECKED = [f"zerodiv_{where}" for where in PLACES]
+# Raised by the graph run: the call falls back every time, and the interpreter runs the
+# handler (or the finally, and the exception leaves the step).
+AT_RUN_TIME = [f"{kind}_{where}" for kind in ("invalid", "finally") for where in PLACES]
+
+
+@pytest.fixture(scope="module")
+def caught(tmp_path_factory):
+    return run_both_modes(CAUGHT_PROGRAM, tmp_path_factory.mktemp("caught"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+# Raised while building inside a branch on a tensor: an assumption, then the interpreter.
+IN_ARM = ["keyerror_in_arm"]
+
+
+@pytest.mark.parametrize("name", ROUTED + NUMBER_CHECKED + AT_RUN_TIME + IN_ARM)
+def test_caught_steps_return_raise_and_leave_the_interpreters_state(caught, name):
+    steps = caught["off"][name]["steps"]
+    raising = FAIL_AT if name.startswith("finally") else []
+    assert [i for i, s in enumerate(steps) if "raised" in s] == raising
+    assert_same(caught["on"][name]["steps"], steps, name)
+    assert_same(caught["on"][name]["state"], caught["off"][name]["state"], name)
+    log = caught["off"][name]["state"]["log"]
+    assert log["caught"] + log["finally"] + len(log["messages"]) > 0, log
+
+
+def test_handlers_print_what_the_interpreter_prints(caught):
+    assert caught["on"]["printed"] == caught["off"]["printed"]
+    counted = collections.Counter(caught["off"]["printed"])
+    assert counted["missing 'scale'"] == len(FAIL_AT)
+    assert counted["skipped: BadBatch('bad batch')"] == len(FAIL_AT)
+    assert counted["checked"] == STEPS
+
+
+@pytest.mark.parametrize("name", ROUTED)
+def test_an_exception_raised_while_building_runs_its_handler_in_the_graph(caught, name):
+    stats = caught["on"]["janus"][name]
+    assert stats["status"] == "converted", stats
+    assert stats["graph_runs"] == STEPS - HOT_CALLS, stats
+    assert caught["functions"][name]["fallbacks"] == 0
+    # The first graph call is the first that raises: its build took the handler.
+    log = [line for line in caught["log"] if line.startswith(f"janus: {name}: ")]
+    assert "built graph 1 " in log[0] and "guard miss" in log[2], log
+
+
+@pytest.mark.parametrize("name", NUMBER_CHECKED)
+def test_a_division_by_a_number_read_at_call_time_falls_back_when_it_is_zero(caught, name):
+    stats = caught["on"]["janus"][name]
+    assert stats["status"] == "converted", stats
+    assert stats["graph_runs"] >= STEPS - HOT_CALLS - len(FAIL_AT), stats
+    checks = sum(n for r, n in stats["reasons"].items() if r.startswith("number check"))
+    assert stats["graph_runs"] + checks == STEPS - HOT_CALLS, stats
+
+
+@pytest.mark.parametrize("name", AT_RUN_TIME)
+def test_a_graph_that_fails_inside_a_try_falls_back_and_the_handler_runs(caught, name):
+    stats = caught["on"]["janus"][name]
+    assert stats["status"] == "converted", stats
+    assert stats["graph_runs"] == STEPS - HOT_CALLS - len(FAIL_AT), stats
+    assert caught["functions"][name]["fallbacks"] == len(FAIL_AT)

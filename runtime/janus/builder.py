@@ -24,8 +24,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, bytecode, control, frame, guards, heap, inputs,
-               natives, numbers, objects, reads, recursive_calls)
+from . import (arrays, bytecode, control, frame, guards, heap, inputs, natives, numbers,
+               objects, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -67,6 +67,8 @@ class Builder:
         self.steps = 0
         self.depth = 0
         self.entered: list = []               # context managers to leave on failure
+        self.handled = None                   # the exception a built handler handles
+        self.created_exceptions: dict = {}    # id -> exception objects made (raising.py)
         self.profile = profile or {}          # the root code's branch counts
         self.relaxed = relaxed or set()       # (code, offset): never speculate again
         self.number_checks = 0               # numbers each check's message (numbers.py)
@@ -148,10 +150,11 @@ class Builder:
         self.regions_opened += 1
         self.region_serial.append(self.regions_opened)
         self.region_kinds.append("arm" if arm else "body")
-        saved_steps = self.steps
+        saved_steps, handled = self.steps, self.handled
         try:
             return run()
         finally:
+            self.handled = handled    # an arm that returns from a handler left it
             self.region_serial.pop()
             self.region_kinds.pop()
             self.region_depth -= 1
@@ -282,9 +285,10 @@ class Builder:
             raise Unsupported("call with a NULL argument", code, offset)
         if type(fn) is frame.WithExit:
             return fn(*args)
-        if isinstance(fn, type) and issubclass(fn, BaseException) and \
-                fn.__module__ == "builtins":
-            return fn(*args, **kwargs)        # an exception about to be raised
+        if raising.is_plain_exception_class(fn):
+            return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
+        if raising.reads_own_exception(self, fn, args, kwargs):
+            return fn(*args)
         if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
             return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
         if fn is print:

@@ -85,6 +85,11 @@ SWITCHES = (
     Switch("JANUS_FUSION_BYTES", str(4 << 20), "an integer >= 1", _positive_int,
            "gradients are fused into buckets of about this many bytes, one collective "
            "each."),
+    Switch("JANUS_GATING", "on", "on, off", _one_of("on", "off"),
+           "on: a graph's state updates wait for every op that can fail (janus/"
+           "atomic.py), so a failed call changes nothing.  off: for measuring what that "
+           "costs (make bench-gating) only; a graph that fails at run time can then "
+           "leave updates applied twice."),
 )
 
 
@@ -104,17 +109,19 @@ def launched_size(environ=None) -> int:
 
 class Config:
     __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
-                 "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops")
+                 "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops", "gating")
 
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
                  trace_path: str = "", trace_ops: str = "first:10",
                  data_parallel: str = "auto", mpi_timeout: float = 300.0,
-                 fusion_bytes: int = 4 << 20, hot_ops: int | None = 3):
+                 fusion_bytes: int = 4 << 20, hot_ops: int | None = 3,
+                 gating: bool = True):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops
         self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
             data_parallel, mpi_timeout, fusion_bytes
         self.hot_ops = hot_ops    # None: detection from ops is off
+        self.gating = gating
 
     @property
     def enabled(self) -> bool:
@@ -140,7 +147,8 @@ def from_environ(environ=None) -> Config:
                   mpi_timeout=float(values["JANUS_MPI_TIMEOUT"]),
                   fusion_bytes=int(values["JANUS_FUSION_BYTES"]),
                   hot_ops=None if values["JANUS_HOT_OPS"] == "off"
-                  else int(values["JANUS_HOT_OPS"]))
+                  else int(values["JANUS_HOT_OPS"]),
+                  gating=values["JANUS_GATING"] == "on")
 
 
 _active = None

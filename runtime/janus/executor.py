@@ -18,8 +18,8 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, config, control, counters,
-               distributed, heap, numbers, profiler, purity, random_ops, reads, recursion,
-               trace)
+               distributed, heap, numbers, profiler, purity, raising, random_ops, reads,
+               recursion, trace)
 from . import inputs as janus_inputs
 from .values import GraphText
 
@@ -43,6 +43,11 @@ def _settings():
     if cfg is None:
         return DEFAULT_HOT_CALLS, False
     return cfg.hot_calls, cfg.log
+
+
+def _gating_on():
+    cfg = config.active()
+    return cfg is None or cfg.gating
 
 
 class CompiledGraph:
@@ -499,6 +504,9 @@ class CodeState:
             with auto_control_deps.AutomaticControlDependencies() as deps, \
                     random_ops.drawing(graph, builder.Unsupported) as draws:
                 result = run.run(run.substitute(flat_inputs))
+                escaped = raising.escaping(run, result, run.heap.effects)
+                if escaped is not None:
+                    raise builder.Unsupported(escaped, self.code)
                 tensors = []
                 holder["template"] = _flatten(
                     (result, [e.values for e in run.heap.effects], draws.size_outputs()),
@@ -509,7 +517,8 @@ class CodeState:
             try:
                 # Number checks (numbers.py) are Assert ops: gated as checks like
                 # janus's assumptions.
-                holder["gating"] = atomic.gate(graph)
+                holder["gating"] = atomic.gate(graph) if _gating_on() else \
+                    atomic.Gating(0, 0, [], ())
             except atomic.Unrestorable as exc:
                 raise builder.Unsupported(str(exc), self.code) from exc
             graph.control_outputs.extend(deps.ops_which_must_run)

@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, bytecode, control, guards, natives, numbers, objects, reads
+from . import arrays, bytecode, control, guards, natives, numbers, objects, raising, reads
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -47,12 +47,14 @@ class Frame:
         self.stack: list = []
         self.instructions = {i.offset: i for i in bytecode.decode(code)}
         self.kwnames = None
+        self.forked = False         # a cond arm or loop body: exceptions are not routed
 
     def fork(self):
         """A copy of this activation for one arm of a cond or one loop body."""
         other = Frame.__new__(Frame)
         other.b, other.code, other.globals = self.b, self.code, self.globals
         other.instructions, other.kwnames = self.instructions, None
+        other.forked = True
         other.cells = self.cells
         other.locals, other.stack = dict(self.locals), list(self.stack)
         return other
@@ -73,13 +75,36 @@ class Frame:
                 raise Unsupported(f"instruction {ins.opname} is not converted yet",
                                   self.code, ins.offset)
             self.b.where = (self.code, ins.offset)
-            outcome = handler(ins)
+            try:
+                outcome = handler(ins)
+            except raising.Thrown as thrown:
+                outcome = self._unwind(thrown, ins)
             if outcome is None:
                 offset = ins.next_offset
             elif type(outcome) is _Return:
                 return End(True, outcome.value, self.locals, self.stack, None)
             else:
                 offset = outcome
+
+    def _unwind(self, thrown, ins):
+        """Where CPython goes when `ins` raises: the handler the exception table names,
+        with the stack cut to its depth, then lasti and the exception pushed."""
+        if self.forked:
+            # Raised on the runs that take this arm or iterate: not a routing the
+            # build can make once for all runs (raising.py).
+            raise Raises(f"{thrown.reason} inside a branch on a tensor or a loop "
+                                 "body", self.code, ins.offset) from thrown
+        entry = raising.handler_at(self.code, ins.offset)
+        if entry is None:
+            raise thrown            # to the caller's frame, or out of the call
+        target, depth, lasti = entry
+        exception = thrown.exception
+        self.b.created_exceptions[id(exception)] = (exception, thrown.how)
+        del self.stack[depth:]
+        if lasti:
+            self.push(ins.offset)
+        self.push(exception)
+        return target
 
     def returning(self, value):
         return _Return(value)
@@ -302,7 +327,7 @@ class Frame:
 
         # Not in builder.entered: the inlined __enter__ changed nothing real, so a
         # failed build has nothing to undo.
-        self.push(WithExit(self.b, exit_fn, inlined=True))
+        self.push(WithExit(self.b, exit_fn, inlined=True, user_exit=exit_))
         self.push(result)
 
     # -- operators -------------------------------------------------------------------
@@ -339,7 +364,7 @@ class Frame:
         if not any(is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):
             self._natively(f"{symbol}", (left, right))
-            return operation(left, right)
+            return raising.arithmetic(operation, left, right, *self.b.where)
         if control.MIXED in kinds:
             return operation(left, right)
         if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
@@ -496,6 +521,14 @@ class Frame:
                 self.push(self.b.note_created(container[key]))
                 return
             self.push(reads.item(self.b, container, key, self.code, ins.offset))
+        elif type(container) in (dict, list, tuple) and id(container) not in \
+                self.b.heap.real_of:
+            # Made in this call from guarded values, or a tuple guarded by value: a
+            # missing key or index is the program's KeyError or IndexError.
+            try:
+                self.push(container[key])
+            except LookupError as exc:
+                raise raising.Thrown(exc, *self.b.where) from None
         else:
             self.push(container[key])
 
@@ -619,8 +652,46 @@ class Frame:
             return control.decide(self, ins, objects.is_none(value), False)
         return ins.jump_target if value is not None else None
 
+    # -- exceptions (raising.py) -------------------------------------------------------
     def op_RAISE_VARARGS(self, ins):
-        raise Raises("this call reaches a `raise`", self.code, ins.offset)
+        if ins.arg == 0:
+            if self.b.handled is None:
+                raise Raises("a bare `raise` with no exception handled", self.code,
+                             ins.offset)
+            raise raising.Thrown(self.b.handled, self.code, ins.offset)
+        cause = self.pop() if ins.arg == 2 else None
+        exception = raising.instance_for_raise(self.pop(), cause, ins.arg == 2, self.b,
+                                               self.code, ins.offset)
+        raise raising.Thrown(exception, self.code, ins.offset, how="reaches a `raise` of")
+
+    def op_RERAISE(self, ins):
+        exception = self.pop()
+        _, how = self.b.created_exceptions.get(id(exception), (None, "raises"))
+        raise raising.Thrown(exception, self.code, ins.offset, how)
+
+    def op_PUSH_EXC_INFO(self, ins):
+        exception = self.pop()
+        self.push(self.b.handled)
+        self.push(exception)
+        self.b.handled = exception
+
+    def op_POP_EXCEPT(self, ins):
+        self.b.handled = self.pop()
+
+    def op_CHECK_EXC_MATCH(self, ins):
+        kind = self.pop()
+        classes = kind if type(kind) is tuple else (kind,)
+        if not all(isinstance(c, type) and issubclass(c, BaseException) for c in classes):
+            self.fail("`except` with something not an exception class", ins)
+        self.push(isinstance(self.stack[-1], kind))
+
+    def op_WITH_EXCEPT_START(self, ins):
+        exit_fn, exception = self.stack[-4], self.stack[-1]
+        if type(exit_fn) is not WithExit:
+            self.fail("an exception leaves a `with` block janus did not enter", ins)
+        exit_fn.refuse_traceback_reads(self, ins)
+        # The traceback is the interpreter's; no converted code reads it (above).
+        self.push(exit_fn(type(exception), exception, None))
 
     def op_LOAD_ASSERTION_ERROR(self, ins):
         self.push(AssertionError)
@@ -644,11 +715,27 @@ class _Return:
 
 
 class WithExit:
-    """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit."""
-    __slots__ = ("builder", "exit_fn", "inlined")
+    """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit, or
+    by WITH_EXCEPT_START with the exception that leaves the block."""
+    __slots__ = ("builder", "exit_fn", "inlined", "user_exit")
 
-    def __init__(self, builder, exit_fn, inlined=False):
+    def __init__(self, builder, exit_fn, inlined=False, user_exit=None):
         self.builder, self.exit_fn, self.inlined = builder, exit_fn, inlined
+        self.user_exit = user_exit          # the program's __exit__, when inlined
+
+    def refuse_traceback_reads(self, frame, ins):
+        """A program's __exit__ that reads its traceback argument would see janus's
+        build, not the interpreter's frames: refused."""
+        if self.user_exit is None:
+            return
+        code = self.user_exit.__code__
+        names = code.co_varnames[:code.co_argcount]
+        if len(names) < 4 or code.co_flags & (0x04 | 0x08) or any(
+                ins_.argval == names[3] or type(ins_.argval) is tuple and
+                names[3] in ins_.argval
+                for ins_ in bytecode.decode(code) if ins_.opname.startswith("LOAD_FAST")):
+            frame.fail(f"{self.user_exit.__qualname__} may read the traceback of the "
+                       "exception that leaves its `with` block", ins)
 
     def __call__(self, *exc_info):
         if not self.inlined:

@@ -173,7 +173,8 @@ class GuardSet:
         self._add(G_KEYS, acc, tuple(mapping))
 
     def require_absent(self, acc):
-        """acc (an own-dict entry) must not exist: nothing shadows the class attribute."""
+        """acc (an own-dict entry, a dict's str key) must not exist: nothing shadows the
+        class attribute, or the lookup raises KeyError."""
         self._add(G_ABSENT, acc)
 
     def require_value(self, acc, value):
@@ -216,6 +217,8 @@ def explain_failure(guard, args, arg_names) -> str:
     where = describe_accessor(guard[1], arg_names)
     value = read(guard[1], args, _MISSING)
     kind = guard[0]
+    if kind == G_ABSENT and guard[1][0] == A_ITEM:
+        return f"{where}: present, where the build raised KeyError"
     if kind == G_ABSENT:
         return f"{where}: set, which shadows the class attribute"
     if value is _MISSING:

@@ -71,8 +71,8 @@ def install(tf_module):
 
 
 def _hot_ops_setting():
-    from . import hot_ops, startup
-    cfg = startup.active_config()
+    from . import config, hot_ops
+    cfg = config.active()
     return hot_ops.DEFAULT_HOT_OPS if cfg is None else cfg.hot_ops
 
 

@@ -32,7 +32,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import guards, heap
+from . import guards, heap, raising
 from .errors import Unsupported
 from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
 
@@ -95,6 +95,7 @@ def item(b, container, key, code, offset):
         raise Unsupported("item read from a container janus cannot guard", code, offset)
     value = janus_ext.static_item(container, key, _MISSING)
     if value is _MISSING:
+        _missing_item(b, container, key, acc, code, offset)
         raise Unsupported(f"item {guards.show(key)} of a {type(container).__qualname__} "
                           "cannot be read without running code, or has a key of another "
                           "type", code, offset)
@@ -115,6 +116,22 @@ def own_entry(b, owner, name, code, offset):
 def holds_own(obj, name):
     """obj's own __dict__ has `name` (an instance this call made: nothing to guard)."""
     return janus_ext.own_attr(obj, name, _MISSING) is not _MISSING
+
+
+def _missing_item(b, container, key, acc, code, offset):
+    """A guarded dict without a str key, or a guarded list too short: the program's
+    KeyError or IndexError, for as long as the key stays absent or the length the
+    same.  Other keys are compared by janus_ext without the program's __eq__, which
+    can tell no absence (1 finds 1.0 and True in CPython)."""
+    if type(container) is dict and type(key) is str and key not in container:
+        b.guards.require_type(acc, dict)
+        b.guards.require_absent(guards.item(acc, key))
+        raise raising.Thrown(KeyError(key), code, offset)
+    if type(container) is list and type(key) is int and \
+            not -len(container) <= key < len(container):
+        b.guards.require_type(acc, list)
+        b.guards.require_length(acc, len(container))
+        raise raising.Thrown(IndexError("list index out of range"), code, offset)
 
 
 def same_item(copy, real, key):

@@ -12,8 +12,8 @@ import types
 
 import tensorflow as tf
 
-from . import guards, objects, profiler, reads, recursion
-from .errors import NeedsProfile, NeedsReference, Unsupported
+from . import guards, objects, profiler, raising, reads, recursion
+from .errors import NeedsProfile, NeedsReference, Raises, Unsupported
 from .values import NULL, is_symbolic
 
 
@@ -127,6 +127,11 @@ def start(b, callee, fn, local_values, outer, code, offset):
         try:
             function = recursion.RecursiveFunction(callee.co_name, body, specs,
                                                    output_specs)
+        except raising.Thrown as exc:
+            # The body's own trace raises, not this call: no handler of the caller's
+            # may take it (raising.py).
+            raise Raises(f"{exc.reason} in the recursive {callee.co_qualname}",
+                         code, offset) from exc
         except Unsupported:
             raise          # from the builder, tracing the body: its own reason
         except Exception as exc:

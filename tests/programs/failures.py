@@ -5,7 +5,8 @@ call (right after the build; the JANUS_HOT=3 calls before it are profiled) and a
 after many graph calls.  A failure is a user assertion, check_numerics on a NaN, a
 gather out of range, or a check after, between or inside updates.  The driver catches
 what a step raises, as a training loop that skips bad batches would; one step suppresses
-its failing assertion with a context manager.
+its failing assertion with a context manager.  Two steps write tf.summary events, read
+back at the end.
 
 Prints one JSON document: per scenario what each step returned or raised, the
 variables, the optimizers' iterations and slots and the Python state the steps touched
@@ -385,6 +386,58 @@ def suppressed_args(i, failing):
 run("suppressed", suppressed_step, suppressed_args,
     {"model": model_11.params(), "opt": optimizer_state(opt_11), "counter": counter_11})
 
+
+# 12-13. tf.summary writes under a default writer: a failing call writes no event, its
+#        re-run in the interpreter writes them once.  The check is on the batch (the
+#        writes wait for it), or on the variable just updated (they wait for it too: an
+#        event cannot be undone).
+SUMMARY_DIR = tempfile.mkdtemp()
+writer = tf.summary.create_file_writer(SUMMARY_DIR)
+model_12, opt_12 = Linear(4, 1), tf.keras.optimizers.SGD(0.05)
+model_13, opt_13 = Linear(4, 1), tf.keras.optimizers.Adam(0.05)
+
+
+def summary_barrier_step(model, opt, x, y, scale):
+    with tf.GradientTape() as tape:
+        loss = mse(model, x, y)
+    tf.summary.scalar("barrier/loss", loss, step=opt.iterations)
+    tf.debugging.check_numerics(scale * tf.reduce_sum(x), "batch")
+    grads = tape.gradient(loss, model.params())
+    opt.apply_gradients(zip(grads, model.params()))
+    tf.summary.scalar("barrier/w", tf.reduce_sum(model.w), step=opt.iterations)
+    return loss
+
+
+def summary_snapshot_step(model, opt, x, y, scale):
+    with writer.as_default():
+        with tf.GradientTape() as tape:
+            loss = mse(model, x, y)
+        tf.summary.scalar("snapshot/loss", loss, step=opt.iterations)
+        grads = tape.gradient(loss, model.params())
+        opt.apply_gradients(zip(grads, model.params()))
+        tf.summary.scalar("snapshot/w", tf.reduce_sum(model.w), step=opt.iterations)
+        tf.debugging.check_numerics(scale * tf.reduce_sum(model.w), "weights")
+    return loss
+
+
+def summary_args(model, opt):
+    def make(i, failing):
+        x, y = batch(i)
+        return model, opt, x, y, tf.constant(np.nan if failing else 1.0, tf.float64)
+    return make
+
+
+with writer.as_default():
+    run("summary_barrier", summary_barrier_step, summary_args(model_12, opt_12),
+        {"model": model_12.params(), "opt": optimizer_state(opt_12)})
+run("summary_snapshot", summary_snapshot_step, summary_args(model_13, opt_13),
+    {"model": model_13.params(), "opt": optimizer_state(opt_13)})
+writer.flush()
+results["summaries"] = [
+    [event.step, value.tag, float(tf.make_ndarray(value.tensor))]
+    for path in sorted(os.listdir(SUMMARY_DIR))
+    for event in tf.compat.v1.train.summary_iterator(os.path.join(SUMMARY_DIR, path))
+    for value in event.summary.value]
 
 with open(TF_PRINTED) as f:
     results["tf_printed"] = f.read().splitlines()
