@@ -9,6 +9,22 @@ from pathlib import Path
 
 import pytest
 
+
+def _no_takeover_from_ops_in_this_process():
+    """In-process tests call TF ops from many small functions and check that each gives
+    back all janus took; taking those functions over from their ops (janus/hot_ops.py)
+    would leave janus state between tests.  The programs the tests run as subprocesses
+    keep the default (tests/test_hot_code.py covers it)."""
+    try:
+        from janus import config
+    except ImportError:            # not under janus-python
+        return
+    assert "tensorflow" not in sys.modules, "conftest must load before TensorFlow"
+    if config.active() is not None:
+        config.active().hot_ops = None
+
+
+_no_takeover_from_ops_in_this_process()
 REPO = Path(__file__).resolve().parent.parent
 JANUS_PYTHON = REPO / "bin" / "janus-python"
 
