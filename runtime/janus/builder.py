@@ -291,20 +291,14 @@ class Builder:
             return fn(*args)
         if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
             return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
-        if fn is print:
-            self.no_writes_in_regions("print", code, offset)
+        if fn is print or _is_logging_call(fn):
+            # Output waits for the graph: print and the logger format, filter and emit
+            # after it, in program order, from the call's values.
+            what = "print" if fn is print else "logging"
+            self.no_writes_in_regions(what, code, offset)
             if _holds_variable((args, kwargs)):
-                raise Unsupported("print of a tf.Variable: janus prints after the graph, "
-                                  "when later updates have landed", code, offset)
-            self.heap.call_with_effect(print, self.snapshot(args), self.snapshot(kwargs))
-            return None
-        if _is_logging_call(fn):
-            # Deferred like print: the logger formats, filters and emits after the graph,
-            # in program order with the other output, from the call's values.
-            self.no_writes_in_regions("logging", code, offset)
-            if _holds_variable((args, kwargs)):
-                raise Unsupported("logging a tf.Variable: janus logs after the graph, when "
-                                  "later updates have landed", code, offset)
+                raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
+                                  "graph, when later updates have landed", code, offset)
             self.heap.call_with_effect(fn, self.snapshot(args), self.snapshot(kwargs))
             return None
         if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
