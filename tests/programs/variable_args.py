@@ -63,11 +63,11 @@ results["pair"] = typed(pairs)
 
 
 def given_up(x):
-    """Made of a construct janus refuses (a closure): interpreted every call."""
+    """Made of a construct janus refuses (a generator): interpreted every call."""
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(x * x)
-    scale = lambda v: v * 2.0        # noqa: E731  (a cell-free lambda inside the step)
-    return scale(tape.gradient(y, x))
+    scale = sum(v for v in (1.0, 1.0))
+    return scale * tape.gradient(y, x)
 
 
 for i in range(30):
