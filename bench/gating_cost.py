@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from run import bench_report, steady_throughput     # bench/run.py, beside this file
+
 HERE = Path(__file__).resolve().parent
 MODES = {"gated": {}, "ungated": {"JANUS_GATING": "off"}}
 
@@ -29,15 +31,11 @@ def run_once(model, mode, steps):
     if steps:
         command += ["--steps", str(steps)]
     proc = subprocess.run(command, env=env, capture_output=True, text=True)
-    lines = [l for l in proc.stdout.splitlines() if l.startswith("BENCH ")]
-    if proc.returncode != 0 or not lines:
+    report = bench_report(proc)
+    if report is None:
         raise RuntimeError(f"{model} ({mode}) failed, exit {proc.returncode}: "
                            f"{proc.stderr[-1000:]}")
-    report = json.loads(lines[-1][len("BENCH "):])
-    ends, items = report["ends"], report["items"]
-    warm = max(1, len(ends) // 3)
-    return {"throughput": sum(items[warm:]) / (ends[-1] - ends[warm - 1]),
-            "unit": report["unit"]}
+    return {"throughput": steady_throughput(report), "unit": report["unit"]}
 
 
 def main():

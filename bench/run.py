@@ -49,6 +49,22 @@ OPS_TAKE_OVER = "taken over: ran TensorFlow ops"   # janus/executor.py's note
 BUILT = re.compile(r"built graph \d+ in [\d.]+ s total \[t=([\d.]+)\]")
 
 
+def bench_report(proc):
+    """The last BENCH line a model printed (bench/models/common.py), or None if it
+    failed or printed none."""
+    lines = [l for l in proc.stdout.splitlines() if l.startswith("BENCH ")]
+    if proc.returncode != 0 or not lines:
+        return None
+    return json.loads(lines[-1][len("BENCH "):])
+
+
+def steady_throughput(report):
+    """Items per second over the steps after the first third (warm-up and builds)."""
+    ends, items = report["ends"], report["items"]
+    warm = max(1, len(ends) // 3)
+    return sum(items[warm:]) / (ends[-1] - ends[warm - 1])
+
+
 def run_once(model, mode, stats_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("JANUS_")}
     env["JANUS_MODE"] = "on" if mode == "janus" else "off"
@@ -58,15 +74,13 @@ def run_once(model, mode, stats_path):
     launched = time.time()
     proc = subprocess.run([sys.executable, str(HERE / "models" / f"{model}.py"),
                            "--bench", "--wrap", wrap], env=env, capture_output=True, text=True)
-    lines = [l for l in proc.stdout.splitlines() if l.startswith("BENCH ")]
-    if proc.returncode != 0 or not lines:
+    report = bench_report(proc)
+    if report is None:
         tail = [l for l in proc.stderr.splitlines() if l.strip()][-1:] or ["no output"]
         return {"error": f"exit {proc.returncode}: {tail[0][:300]}"}
-    report = json.loads(lines[-1][len("BENCH "):])
-    ends, items = report["ends"], report["items"]
-    warm = max(1, len(ends) // 3)
+    ends = report["ends"]
     result = {"unit": report["unit"], "losses": report["losses"],
-              "throughput": sum(items[warm:]) / (ends[-1] - ends[warm - 1]),
+              "throughput": steady_throughput(report),
               "first_graph_s": ends[0] - launched, "graph_fraction": None, "error": None}
     if mode == "janus":
         built = [float(t) for t in BUILT.findall(proc.stderr)]

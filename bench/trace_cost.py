@@ -19,6 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from run import bench_report, steady_throughput     # bench/run.py, beside this file
+
 HERE = Path(__file__).resolve().parent
 MODES = {
     "janus": {},
@@ -36,15 +38,11 @@ def run_once(model, mode, tmp, steps):
         env.update(MODES[mode], JANUS_TRACE=str(trace))
     proc = subprocess.run([sys.executable, str(HERE / "models" / f"{model}.py"), "--bench",
                            "--steps", str(steps)], env=env, capture_output=True, text=True)
-    lines = [l for l in proc.stdout.splitlines() if l.startswith("BENCH ")]
-    if proc.returncode != 0 or not lines:
+    report = bench_report(proc)
+    if report is None:
         raise RuntimeError(f"{model} ({mode}) failed, exit {proc.returncode}: "
                            f"{proc.stderr[-1000:]}")
-    report = json.loads(lines[-1][len("BENCH "):])
-    ends, items = report["ends"], report["items"]
-    warm = max(1, len(ends) // 3)
-    result = {"throughput": sum(items[warm:]) / (ends[-1] - ends[warm - 1]),
-              "unit": report["unit"]}
+    result = {"throughput": steady_throughput(report), "unit": report["unit"]}
     if trace.exists():
         result["trace_mb"] = trace.stat().st_size / 1e6
         trace.unlink()
