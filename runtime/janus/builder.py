@@ -569,16 +569,20 @@ class Builder:
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)
+        self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
+        self.heap.write_attribute(owner, name, value)
+
+    def _plain_attribute(self, owner, name, what, code, offset):
+        """owner.name is a plain __dict__ entry, which the commit may set or delete
+        without running code of the program or of a library."""
         if not heap.is_plain_object(owner) or is_library_object(owner):
-            raise Unsupported(f"attribute write .{name} to a "
-                              f"{type(owner).__qualname__}, which customises attribute "
-                              "access or belongs to a library", code, offset)
+            raise Unsupported(f"{what} a {type(owner).__qualname__}, which customises "
+                              "attribute access or belongs to a library", code, offset)
         descriptor = janus_ext.type_lookup(type(owner), name)
         if descriptor is not None and \
                 janus_ext.type_lookup(type(descriptor), "__set__") is not None:
             raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
                               "descriptor", code, offset)
-        self.heap.write_attribute(owner, name, value)
 
     def delete_attribute(self, owner, name, code, offset):
         """`del owner.name`: deferred like a write; the entry it deletes is guarded, so
@@ -591,10 +595,7 @@ class Builder:
                                   "does not hold", code, offset)
             object.__delattr__(owner, name)
             return
-        if not heap.is_plain_object(owner) or is_library_object(owner):
-            raise Unsupported(f"del .{name} of a {type(owner).__qualname__}, which "
-                              "customises attribute access or belongs to a library",
-                              code, offset)
+        self._plain_attribute(owner, name, f"del .{name} of", code, offset)
         found, value = self.heap.written(owner, name)
         if not found:
             reads.own_entry(self, owner, name, code, offset)
