@@ -74,7 +74,9 @@ class Builder:
         self.number_checks = 0               # numbers each check's message (numbers.py)
         self.where = (code, 0)                 # the instruction being built, for messages
         self.assumptions: list = []           # (assert op, (code, offset)) in order
+        self.raising_assumptions: set = set() # indexes of those that guard a `raise`
         self.region_depth = 0                 # > 0 inside a cond arm or loop body
+        self.loop_stops: list[tuple] = []     # per loop on a tensor: where a body run stops
         self.region_serial = [0]              # serials of the open regions, innermost last
         self.region_kinds: list[str] = []     # "arm" / "body" per open region
         self.regions_opened = 0
@@ -114,9 +116,13 @@ class Builder:
             return None
         return bool(counts["taken"])
 
-    def assume(self, condition, key, ins):
-        """An in-graph assertion that `condition` holds; failing it means fallback."""
+    def assume(self, condition, key, ins, raises=False):
+        """An in-graph assertion that `condition` holds; failing it means fallback.  With
+        `raises`, failing it means the call reaches a `raise`: the interpreter runs it,
+        and the graph stays for the calls that do not."""
         index = len(self.assumptions)
+        if raises:
+            self.raising_assumptions.add(index)
         code, offset = key
         message = (f"janus-assumption {index}: branch at {code.co_qualname}:"
                    f"{line_of(code, offset)}")

@@ -54,8 +54,10 @@ class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
     def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
-                 call_args, heap_reads, uses_arena, keep_alive, gating, draws):
+                 call_args, heap_reads, uses_arena, keep_alive, gating, draws,
+                 raising_assumptions=frozenset()):
         self.function = function
+        self.raising_assumptions = raising_assumptions   # indexes guarding a `raise`
         self.draws = draws                  # random_ops.Draws fed at call time, or None
         self.gating = gating                # atomic.Gating: how updates wait
         self.snapshot = atomic.Snapshot(gating.snapshot_handles) \
@@ -394,6 +396,16 @@ class CodeState:
         except Exception as exc:
             failed = ASSUMPTION_FAILED.search(str(exc)) \
                 if isinstance(exc, tf.errors.InvalidArgumentError) else None
+            if failed is not None and int(failed.group(1)) in graph.raising_assumptions:
+                # The call reaches a `raise` the graph leaves to the interpreter; no
+                # update ran.  The graph stays for the calls that do not raise.
+                where = graph.assumptions[int(failed.group(1))]
+                self.stats.fallbacks += 1
+                reason = (f"reaches a `raise` at {where[0].co_qualname}:"
+                          f"{builder.line_of(*where)}")
+                self.stats.note(reason)
+                self._event(f"the interpreter runs this call: it {reason}")
+                return self._interpret(None)
             if failed is not None:
                 # No update ran, or they were undone (CompiledGraph.run).  Relax
                 # the decision so that the next graph builds both ways.
@@ -545,7 +557,8 @@ class CodeState:
                              holder["template"], [key for _, key in run.assumptions],
                              tuple(run.heap.effects), call_args, run.heap.call_time_reads,
                              run.root_call_id is not None, run.keep_alive,
-                             holder["gating"], holder["draws"])
+                             holder["gating"], holder["draws"],
+                             frozenset(run.raising_assumptions))
 
 
 _states: dict = {}

@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, bytecode, control, guards, natives, numbers, objects, raising, reads
+from . import arrays, branches, bytecode, control, iteration, guards, natives, numbers, objects, raising, reads
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -56,7 +56,9 @@ class Frame:
         other.instructions, other.kwnames = self.instructions, None
         other.forked = True
         other.cells = self.cells
-        other.locals, other.stack = dict(self.locals), list(self.stack)
+        other.locals = dict(self.locals)
+        other.stack = [value.fork() if type(value) in iteration.FORKED else value
+                       for value in self.stack]
         return other
 
     def run_until(self, offset, stop):
@@ -81,10 +83,19 @@ class Frame:
                 outcome = self._unwind(thrown, ins)
             if outcome is None:
                 offset = ins.next_offset
-            elif type(outcome) is _Return:
-                return End(True, outcome.value, self.locals, self.stack, None)
-            else:
+            elif type(outcome) is int:
                 offset = outcome
+            else:
+                return self.resume(outcome, stop)
+
+    def resume(self, outcome, stop):
+        """Go on from what a handler or an arm decided: an offset, the frame's return,
+        or an exit of the loop on a tensor around it (branches.Exit)."""
+        if type(outcome) is _Return:
+            return End(True, outcome.value, self.locals, self.stack, None)
+        if type(outcome) is branches.Exit:
+            return End(False, None, self.locals, self.stack, outcome)
+        return self.run_until(outcome, stop)
 
     def _unwind(self, thrown, ins):
         """Where CPython goes when `ins` raises: the handler the exception table names,
@@ -606,19 +617,32 @@ class Frame:
             for index, item in enumerate(value):
                 if id(item) not in self.b.sources:
                     self.b.remember(item, guards.item(acc, index))
-        if is_symbolic(value) or isinstance(value, tf.Variable):
-            self.fail("iterating over a tensor", ins)
+        if isinstance(value, tf.Variable):
+            self.fail("iterating over a tf.Variable", ins)
+        if is_symbolic(value):
+            value = control.iterate_tensor(self, ins, value)
+            if type(value) is control.TensorIteration:
+                return self.push(value)
         if id(value) in self.b.sources:
             # An iterator or iterable from outside (a global itertools.count, a
             # generator, a user __iter__): iterating it would consume it at build time.
             self._natively("iteration", (value,), deep=False)
-        self.push(value if type(value) is control.SymbolicRange else iter(value))
+        if type(value) is control.SymbolicRange:
+            self.push(value)
+        elif type(value) in (list, tuple, range, str):
+            self.push(iteration.Items(value))
+        else:
+            self.push(iteration.PythonIterator(iter(value)))
 
     def op_FOR_ITER(self, ins):
-        if type(self.stack[-1]) is control.SymbolicRange:
-            return control.for_range(self, ins, self.stack[-1])
+        iterator = self.stack[-1]
+        if type(iterator) in (control.SymbolicRange, control.TensorIteration):
+            return control.for_loop(self, ins, iterator)
+        if type(iterator) is iteration.PythonIterator and iterator.shared:
+            self.fail("a branch on a tensor whose arm goes on iterating a Python iterator "
+                      "(only lists, tuples, ranges and strings are copied per arm)", ins)
         try:
-            self.push(next(self.stack[-1]))
+            self.push(next(iterator))
         except StopIteration:
             self.pop()
             return bytecode.for_iter_exit(self.instructions, ins)
@@ -717,11 +741,12 @@ class _Return:
 class WithExit:
     """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit, or
     by WITH_EXCEPT_START with the exception that leaves the block."""
-    __slots__ = ("builder", "exit_fn", "inlined", "user_exit")
+    __slots__ = ("builder", "exit_fn", "inlined", "user_exit", "region")
 
     def __init__(self, builder, exit_fn, inlined=False, user_exit=None):
         self.builder, self.exit_fn, self.inlined = builder, exit_fn, inlined
         self.user_exit = user_exit          # the program's __exit__, when inlined
+        self.region = _innermost_region(builder)
 
     def refuse_traceback_reads(self, frame, ins):
         """A program's __exit__ that reads its traceback argument would see janus's
@@ -739,6 +764,16 @@ class WithExit:
 
     def __call__(self, *exc_info):
         if not self.inlined:
+            if _innermost_region(self.builder) != self.region:
+                # The real __exit__ (a tape stops recording) would run on every arm and
+                # dry run that leaves the block: once for all of them.
+                raise Unsupported("leaving a library `with` block inside a branch or "
+                                  "loop on a tensor entered outside it",
+                                  *self.builder.where)
             self.builder.entered.remove(self.exit_fn)
         return self.exit_fn(*exc_info)
+
+
+def _innermost_region(builder):
+    return builder.region_serial[-1] if builder.region_serial else None
 
