@@ -17,7 +17,7 @@ def runs(tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", ["episode", "masked", "rows", "search", "checked", "rnn",
-                                  "variables"])
+                                  "unroll", "aliased", "last", "variables"])
 def test_results_match_the_interpreter(runs, name):
     assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)
 
@@ -71,3 +71,22 @@ def test_a_state_whose_shape_generalises_gets_a_relaxed_invariant(runs):
     assert rnn["builds"] == 1 and rnn["graph_runs"] == 9
     steps = {step["tuple"][1]["value"] for step in runs["off"]["rnn"]}
     assert 0 in steps and len(steps) > 2
+
+
+def test_a_list_appended_in_a_tensor_loop_is_a_tensor_array(runs):
+    unroll = _converted(runs, "unroll_step")
+    assert unroll["builds"] == 1 and unroll["graph_runs"] == 5
+    # len() of it is the Python int eager gives.
+    assert [step["tuple"][1] for step in runs["on"]["unroll"]] == [3, 4, 5, 6, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("step, reason", [
+    ("aliased_step", "list 'states' is appended to in a loop on a tensor and is also "
+                     "held elsewhere"),
+    ("last_step", "list 'states', appended to in a loop on a tensor, used other than by "
+                  ".append() in the loop, tf.stack(), tf.convert_to_tensor() or len() "
+                  "after it"),
+])
+def test_grown_lists_janus_cannot_follow_stay_interpreted(runs, step, reason):
+    info = runs["on"]["janus"][step]
+    assert info["status"] == f"interpreted: {reason}"

@@ -16,7 +16,7 @@ other arm; the loop reads it only on the path that bound it.
 
 import tensorflow as tf
 
-from . import numbers, reads
+from . import iteration, numbers, reads
 from .errors import Raises, Unsupported
 from .values import is_symbolic
 
@@ -273,7 +273,8 @@ def _merge_plan(frame, ins, first, second):
                    ins)
     for slot in a.keys() & b.keys():
         x, y = a[slot], b[slot]
-        if x is y or (type(x) is type(y) and type(x) in PYTHON_NUMBERS + (str,) and x == y):
+        if x is y or iteration.same(x, y) or (
+                type(x) is type(y) and type(x) in PYTHON_NUMBERS + (str,) and x == y):
             continue
         if all(isinstance(v, tf.TensorArray) for v in (x, y)):
             plan[slot] = _Slot(TENSOR_ARRAY)
@@ -348,7 +349,7 @@ def _apply(frame, plan, shapes, outputs):
     names = dict.fromkeys([*shapes[0].locals, *shapes[1].locals])
     frame.locals = {name: closed(merged, ("local", name)) for name in names}
     depth = max(len(shapes[0].stack), len(shapes[1].stack))
-    frame.stack = [closed(merged, ("stack", i)) for i in range(depth)]
+    frame.stack = [iteration.joined(closed(merged, ("stack", i))) for i in range(depth)]
     if ("exit",) in plan:
         partial = {slot[1] for slot in plan if slot[0] == "local" and
                    (slot not in first_values or slot not in second_values)}

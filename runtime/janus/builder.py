@@ -24,7 +24,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, bytecode, control, frame, guards, heap, inputs, natives, numbers,
+from . import (arrays, bytecode, control, frame, loops, guards, heap, inputs, natives, numbers,
                objects, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
@@ -291,6 +291,8 @@ class Builder:
             raise Unsupported("call with a NULL argument", code, offset)
         if type(fn) is frame.WithExit:
             return fn(*args)
+        if type(fn) is loops.Append:
+            return fn(args, kwargs, code, offset)
         if raising.is_plain_exception_class(fn):
             return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
         if raising.reads_own_exception(self, fn, args, kwargs):

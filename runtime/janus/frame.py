@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, branches, bytecode, control, iteration, guards, natives, numbers, objects, raising, reads
+from . import arrays, branches, bytecode, control, iteration, loops, guards, natives, numbers, objects, raising, reads
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -170,9 +170,17 @@ class Frame:
     def _load(self, name, ins):
         if name not in self.locals:
             self.fail(f"local {name!r} is unbound here", ins)
-        return self.locals[name]
+        value = self.locals[name]
+        if type(value) in loops.GROWN:
+            self.fail(f"list {name!r}, appended to in a loop on a tensor, used other "
+                      "than by .append() in the loop, tf.stack(), tf.convert_to_tensor() "
+                      "or len() after it", ins)
+        return value
 
     def op_LOAD_FAST(self, ins):
+        value = self.locals.get(ins.argval)
+        if type(value) in loops.GROWN:
+            return loops.use_of_list(self, ins, value)
         self.push(self._load(ins.argval, ins))
 
     op_LOAD_FAST_CHECK = op_LOAD_FAST
@@ -183,6 +191,8 @@ class Frame:
         self.push(self._load(second, ins))
 
     def op_LOAD_FAST_AND_CLEAR(self, ins):
+        if ins.argval in self.locals:
+            self._load(ins.argval, ins)
         self.push(self.locals.pop(ins.argval, NULL))
 
     def op_STORE_FAST(self, ins):

@@ -46,3 +46,19 @@ class PythonIterator:
 
 
 FORKED = (Items, PythonIterator)
+
+
+def same(x, y):
+    """The two arms of a cond left the same iteration, untouched (they stop before the
+    loop's next FOR_ITER, or it is refused)."""
+    if type(x) is Items and type(y) is Items:
+        return x.sequence is y.sequence and x.index == y.index
+    return type(x) is PythonIterator and type(y) is PythonIterator and \
+        x.iterator is y.iterator
+
+
+def joined(value):
+    """An iteration after the cond: the one from before it, no arm's copy of it."""
+    if type(value) is PythonIterator:
+        return PythonIterator(value.iterator)
+    return value

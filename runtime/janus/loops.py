@@ -15,11 +15,14 @@ tuples of those.  A carried tensor whose static shape changes from one iteration
 next gets a relaxed shape invariant, found by running the body on a scratch graph.
 """
 
+import types
+
 import tensorflow as tf
 
 from . import branches, bytecode, numbers
 from .branches import PYTHON_NUMBERS
-from .values import is_symbolic
+from .errors import Unsupported
+from .values import NULL, is_symbolic
 
 # `for x in t` over a first dimension known when building and at most this long runs
 # unrolled (no while loop), as eager's iteration would, element by element.
@@ -197,6 +200,123 @@ def _positive(step):
     return step > 0
 
 
+# -- lists grown in the loop → TensorArrays ------------------------------------------------
+
+class Appender:
+    """An empty list made in the call that the loop's body appends to: inside the body
+    it is a TensorArray, and `.append(t)` writes the next element."""
+    __slots__ = ("array", "first", "builder", "region")
+
+    def __init__(self, array, builder):
+        self.array, self.first = array, None     # first: the first item a dry run saw
+        self.builder = builder
+        self.region = builder.region_serial[-1] if builder.region_serial else None
+
+
+class GrownList:
+    """That list after the loop: only tf.stack(), tf.convert_to_tensor() and len() of
+    it are converted; they read the TensorArray."""
+    __slots__ = ("array",)
+
+    def __init__(self, array):
+        self.array = array
+
+
+class Append:
+    """`lst.append` of an Appender, called by the builder (builder.call)."""
+    __slots__ = ("appender",)
+
+    def __init__(self, appender):
+        self.appender = appender
+
+    def __call__(self, args, kwargs, code, offset):
+        if len(args) != 1 or kwargs or not is_symbolic(args[0]):
+            raise Unsupported("a list grown in a loop on a tensor is appended to with "
+                              "something other than one tensor", code, offset)
+        appender = self.appender
+        b = appender.builder
+        if (b.region_serial[-1] if b.region_serial else None) != appender.region:
+            # Each arm would write the one array the other arm then starts from.
+            raise Unsupported("append to a list grown in a loop on a tensor inside a "
+                              "branch of its body", code, offset)
+        if appender.array is None:               # a dry run: learn the element's kind
+            if appender.first is None:
+                appender.first = args[0]
+            return None
+        appender.array = appender.array.write(appender.array.size(), args[0])
+        return None
+
+
+GROWN = (Appender, GrownList)
+STACKING = (tf.stack, tf.convert_to_tensor)
+
+
+def use_of_list(frame, ins, value):
+    """LOAD_FAST of an Appender or GrownList: only `lst.append(...)` in the loop, and
+    `tf.stack(lst)`, `tf.convert_to_tensor(lst)`, `len(lst)` after it.  Returns where
+    the frame goes on (past the instruction this one stands in for)."""
+    after = frame.instructions.get(ins.next_offset)
+    if type(value) is Appender and after is not None and after.opname == "LOAD_ATTR" \
+            and after.argval == "append" and after.arg & 1:
+        frame.push(Append(value))
+        frame.push(NULL)
+        return after.next_offset
+    if type(value) is GrownList and after is not None and after.opname == "CALL" and \
+            after.arg == 1 and len(frame.stack) >= 2 and frame.stack[-1] is NULL:
+        fn = frame.stack[-2]
+        if any(fn is f for f in STACKING) or fn is len:
+            del frame.stack[-2:]
+            if fn is len:
+                size = tf.cast(value.array.size(), tf.int64)
+                frame.b.promote(size, int)
+                frame.push(size)
+            else:
+                frame.push(value.array.stack())
+            return after.next_offset
+    return frame._load(ins.argval, ins)          # refused there, with the reason
+
+
+def _grown_lists(frame, regions, loop, stores):
+    """Locals bound to an empty list this call made, that the body appends to, and that
+    nothing but this frame's locals holds (so nothing else sees it stay empty)."""
+    names = []
+    for name in list(frame.locals):
+        # Plain loops: a closure or an items() tuple would hold the list too.
+        value = frame.locals[name]
+        if type(value) is not list or value or id(value) not in frame.b.created or \
+                name in stores or not _appends_to(regions, loop, name):
+            continue
+        bindings = 0
+        for other in frame.locals.values():
+            bindings += other is value
+        if bindings != 1 or _held_elsewhere(value, frame):
+            frame.fail(f"list {name!r} is appended to in a loop on a tensor and is also "
+                       "held elsewhere", loop_ins(frame, loop))
+        names.append(name)
+    return names
+
+
+def _appends_to(regions, loop, name):
+    for block in loop.body:
+        instructions = regions.graph.blocks[block].instructions
+        for ins, after in zip(instructions, instructions[1:]):
+            if ins.opname in ("LOAD_FAST", "LOAD_FAST_CHECK") and ins.argval == name and \
+                    after.opname == "LOAD_ATTR" and after.argval == "append":
+                return True
+    return False
+
+
+def _held_elsewhere(value, frame):
+    import gc
+    allowed = (frame.locals, frame.b.keep_alive)
+    return any(not any(r is a for a in allowed) and not isinstance(r, types.FrameType)
+               for r in gc.get_referrers(value))
+
+
+def loop_ins(frame, loop):
+    return frame.instructions[loop.header]
+
+
 # -- the loop ----------------------------------------------------------------------------
 
 def _carry(frame, ins, name, value, like=None):
@@ -231,16 +351,28 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
     stores = regions.stores(loop)
     carried = [n for n in stores if n in frame.locals]
     initial = [_carry(frame, ins, name, frame.locals[name]) for name in carried]
+    grown = _grown_lists(frame, regions, loop, stores)
+
+    probes = {}
 
     def run_body(index, values, dry=False):
         sub = frame.fork()
         sub.locals.update(zip(carried, values))
         if body_start is not None:
             body_start(sub, index)
+
+        def run():
+            # Made inside the body's region, so that appends in a branch of the body
+            # are told apart; a dry run's learn what is appended.
+            for name in grown:
+                array = sub.locals[name]
+                appender = Appender(None if type(array) is list else array, b)
+                sub.locals[name] = probes[name] = appender
+            return sub.run_until(body_offset, frozenset(stops))
+
         b.loop_stops.append(stops)
         try:
-            end = b.in_region(lambda: sub.run_until(body_offset, frozenset(stops)),
-                              dry=dry)
+            end = b.in_region(run, dry=dry)
         finally:
             b.loop_stops.pop()
         if end.returned:
@@ -252,7 +384,8 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
     # carried Python numbers the body keeps Python numbers (a counter), and what the
     # body binds at its stops.
     first = None
-    if len(stops) > 1 or any(type(frame.locals[n]) in PYTHON_NUMBERS for n in carried):
+    if grown or len(stops) > 1 or any(type(frame.locals[n]) in PYTHON_NUMBERS
+                                      for n in carried):
         first = branches.dry_run(
             frame, lambda sub, _: run_body(index0, [frame.locals[n] for n in carried], dry=True), None)
     if len(stops) > 1:
@@ -271,6 +404,14 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
             initial.append(tf.zeros([d or 0 for d in value.shape], value.dtype))
     stays_number = {n: first is not None and n in first.locals and numbers.python_type_of(
         first.locals[n], b.promoted) is type(frame.locals.get(n)) for n in carried}
+    for name in grown:
+        item = probes[name].first
+        if item is None:
+            frame.fail(f"list {name!r} is appended to in a loop on a tensor, but not on "
+                       "the paths a build can see", ins)
+        carried.append(name)
+        initial.append(tf.TensorArray(item.dtype, size=0, dynamic_size=True,
+                                      element_shape=item.shape))
 
     def body(flag, index, exit_now, *values):
         end = run_body(index, values)
@@ -290,7 +431,9 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
         for name, before in zip(carried, values):
             if name not in end.locals:
                 frame.fail(f"local {name!r} is deleted in a loop on a tensor", ins)
-            out.append(_carry(frame, ins, name, end.locals[name], before))
+            value = end.locals[name]
+            out.append(_carry(frame, ins, name, value.array if type(value) is Appender
+                              else value, before))
         return [flag, next_index, tf.convert_to_tensor(k, tf.int32), *out]
 
     loop_vars = [go, index0, tf.constant(0, tf.int32), *initial]
@@ -315,7 +458,7 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
         before = frame.locals.get(name)
         if type(before) in PYTHON_NUMBERS:
             b.promote(value, type(before) if stays_number.get(name) else branches.MIXED)
-        frame.locals[name] = value
+        frame.locals[name] = GrownList(value) if name in grown else value
     return _leave(frame, ins, regions, shape, results[2])
 
 

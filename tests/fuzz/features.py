@@ -58,6 +58,23 @@ def tensor_while(r, u):
                  post=f"{{st}}iters_{u} = n_{u}\n")
 
 
+def tensor_loop(r, u):
+    # Loops on tensors (runtime/janus/loops.py): over tf.range or the batch itself, with
+    # a break/continue/early exit the data decides.
+    header = r.choice([
+        f"for t_{u} in tf.range(tf.shape(x)[0]):\n    r_{u} = tf.reduce_mean(x[t_{u}])\n",
+        f"for row_{u} in x:\n    r_{u} = tf.reduce_mean(row_{u})\n"])
+    leave = r.choice(["break", "continue"])
+    c = r.choice(["0.0", "0.3", "-0.3"])
+    return Parts(("tensor_for", "tensor_loop_exit", "int_counter"),
+                 state={f"seen_{u}": "0"},
+                 tape=f"acc_{u} = tf.zeros((), x.dtype)\nn_{u} = 0\n" + header +
+                      f"    if r_{u} > {c}:\n        {leave}\n"
+                      f"    acc_{u} = acc_{u} + r_{u}\n    n_{u} += 1\n"
+                      f"loss = loss + 0.01 * acc_{u}\n",
+                 post=f"{{st}}seen_{u} = n_{u}\n")
+
+
 def python_while(r, u):
     start = r.choice(["37", "64", "1000", "5"])
     return Parts(("python_while", "int_counter", "mutate_state"),
@@ -431,7 +448,8 @@ def act_change(r, u):
 
 
 FEATURES = {f.__name__: f for f in (
-    py_if_flag, tensor_if, tensor_if_write, tensor_while, python_while, for_break_continue,
+    py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
+    for_break_continue,
     early_return, recursion_tree, attr_counter, global_counter, closure_nonlocal,
     list_append, dict_rw, deque_rw, defaultdict_rw, counter_contains, aliasing,
     object_created, int_float_division, floor_mod, comparison, big_int, zero_division,

@@ -180,8 +180,58 @@ for i in range(12):
     record("rnn", rnn_step(tf.constant(rng.normal(size=(6, 8))), tf.constant(i % 5),
                            tf.constant(0.95 if i % 3 else 2.0, tf.float64)))
 
+# 7. A list appended inside a loop on a tensor, stacked after it (a TensorArray).
+G = tf.Variable(rng.normal(size=(3, 3)) * 0.5)
+
+
+def unroll_step(x0, steps):
+    with tf.GradientTape() as tape:
+        states = []
+        h = x0
+        for _ in tf.range(steps):
+            h = tf.tanh(tf.linalg.matvec(G, h))
+            states.append(h)
+        trajectory = tf.stack(states)
+        loss = tf.reduce_sum(trajectory ** 2) / tf.cast(len(states), tf.float64)
+    G.assign_sub(0.01 * tape.gradient(loss, G))
+    return trajectory, len(states)
+
+
+for i in range(8):
+    record("unroll", unroll_step(tf.constant(rng.normal(size=3)), tf.constant(3 + i % 4)))
+
+# 8. Lists grown in a loop on a tensor that stay refused: held by a dict as well (it
+#    would see the list stay empty), and read by index after the loop.
+def aliased_step(x0, steps):
+    with tf.GradientTape() as tape:
+        states = []
+        log = {"states": states}
+        h = x0
+        for _ in tf.range(steps):
+            h = tf.tanh(tf.linalg.matvec(G, h))
+            states.append(h)
+        loss = tf.reduce_sum(tf.stack(log["states"]))
+    return loss, tape.gradient(loss, G)
+
+
+def last_step(x0, steps):
+    with tf.GradientTape() as tape:
+        states = []
+        h = x0
+        for _ in tf.range(steps):
+            h = tf.tanh(tf.linalg.matvec(G, h))
+            states.append(h)
+        loss = tf.reduce_sum(states[-1])
+    return loss, tape.gradient(loss, G)
+
+
+for i in range(6):
+    x0, steps = tf.constant(rng.normal(size=3)), tf.constant(2 + i % 3)
+    record("aliased", aliased_step(x0, steps))
+    record("last", last_step(x0, steps))
+
 results["variables"] = typed({"critic": critic.trainable_variables, "w": w, "v": v,
-                              "u": u, "z": z, "W": W, "U": U})
+                              "u": u, "z": z, "W": W, "U": U, "G": G})
 if "janus" in sys.modules:
     import janus
     results["janus"] = {name.split(" ")[0]: info for name, info in janus.stats().items()}
