@@ -17,7 +17,7 @@ def runs(tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", ["episode", "masked", "rows", "search", "checked", "rnn",
-                                  "unroll", "aliased", "last", "variables"])
+                                  "unroll", "aliased", "last", "fixed", "variables"])
 def test_results_match_the_interpreter(runs, name):
     assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)
 
@@ -90,3 +90,10 @@ def test_a_list_appended_in_a_tensor_loop_is_a_tensor_array(runs):
 def test_grown_lists_janus_cannot_follow_stay_interpreted(runs, step, reason):
     info = runs["on"]["janus"][step]
     assert info["status"] == f"interpreted: {reason}"
+
+
+def test_a_fixed_trip_count_is_unrolled_under_an_assertion(runs):
+    fixed = _converted(runs, "fixed_step")
+    # 3 profiled calls, 4 unrolled runs, the count changes: fallback, then a while loop.
+    assert fixed["assert_failures"] == 1 and fixed["relaxations"] == 1
+    assert fixed["builds"] == 2 and fixed["graph_runs"] == 6

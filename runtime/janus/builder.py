@@ -116,6 +116,16 @@ class Builder:
             return None
         return bool(counts["taken"])
 
+    def profiled_trips(self, code, header):
+        """The one trip count every profiled run of the loop at `header` had, or None."""
+        if code is not self.code or not self.profile:
+            return None
+        counts = self.profile.get("loops", {}).get(header)
+        if not counts or len(counts) != 1:
+            return None
+        trips, = counts
+        return trips if type(trips) is int else None
+
     def assume(self, condition, key, ins, raises=False):
         """An in-graph assertion that `condition` holds; failing it means fallback.  With
         `raises`, failing it means the call reaches a `raise`: the interpreter runs it,

@@ -22,12 +22,16 @@ import tensorflow as tf
 from . import branches, bytecode, numbers
 from .branches import PYTHON_NUMBERS
 from .errors import Unsupported
+from .iteration import Items
 from .values import NULL, is_symbolic
 
 # `for x in t` over a first dimension known when building and at most this long runs
 # unrolled (no while loop), as eager's iteration would, element by element.
 MAX_UNROLLED = 8
 MAX_RELAXATIONS = 4
+# A loop every profiled run of which had the same trip count, at most this many, runs
+# unrolled under an assertion on the count (bench/lstm_unroll.py measures the two).
+MAX_SPECULATED = 16
 
 
 class Shape:
@@ -145,6 +149,10 @@ def for_loop(frame, ins, iteration):
     exit_offset = bytecode.for_iter_exit(frame.instructions, ins)
     normal = (loop.header, regions.block(ins.jump_target))
     others = _other_exits(regions, loop, normal)
+    items = _speculated_items(frame, ins, iteration, others)
+    if items is not None:
+        frame.stack[-1] = items
+        return ins.offset                         # FOR_ITER again, over Python items
     shape = Shape([ins.offset, *others],
                   [(exit_offset, None)] + [(dst, _popped_iterator) for dst in others])
     frame.pop()                                   # the iterator
@@ -189,6 +197,38 @@ def for_loop(frame, ins, iteration):
     go = (counter < stop) if ascending else (counter > stop)
     return _run_loop(frame, ins, regions, loop, shape, go, ins.next_offset, None,
                      counter=(counter, step, stop, ascending), body_start=body_start)
+
+
+def _speculated_items(frame, ins, iteration, others):
+    """The paper's speculation on loops: when every profiled run of this loop had the
+    same short trip count, unroll it under an assertion on the count; a run with
+    another count falls back, and the loop is a while loop from then on."""
+    b = frame.b
+    key = (frame.code, ins.jump_target)          # FOR_ITER's own key is the peel's
+    trips = b.profiled_trips(frame.code, ins.offset)
+    if trips is None or trips > MAX_SPECULATED or others or b.region_depth or \
+            key in b.relaxed or any(b.relaxed_dims.values()):
+        # A build for inputs whose shapes vary: the lengths its loops run over vary too.
+        return None
+    if type(iteration) is SymbolicRange:
+        start, stop, step = iteration.bounds()
+        stop = tf.cast(stop, tf.int64)
+        first = tf.cast(tf.convert_to_tensor(start), tf.int64)
+        span = (stop - first + step - 1) // step if _positive(step) else \
+            (first - stop - step - 1) // -step
+        count = tf.maximum(span, 0)
+        if type(start) is int:
+            # Under the assertion the loop variable takes exactly these Python ints.
+            values = [start + i * step for i in range(trips)]
+        else:
+            values = [first + i * step for i in range(trips)]
+            for value in values:
+                b.promote(value, int)
+    else:
+        count = tf.shape(iteration.tensor, out_type=tf.int64)[0]
+        values = [iteration.tensor[i] for i in range(trips)]
+    b.assume(tf.equal(count, trips), key, ins)
+    return Items(values)
 
 
 def _positive(step):

@@ -200,6 +200,24 @@ def unroll_step(x0, steps):
 for i in range(8):
     record("unroll", unroll_step(tf.constant(rng.normal(size=3)), tf.constant(3 + i % 4)))
 
+# 9. A loop whose trip count the profile saw fixed runs unrolled under an assertion;
+#    a call with another count falls back, and from then on it is a while loop.
+K = tf.Variable(rng.normal(size=(4,)))
+
+
+def fixed_step(xs, n):
+    with tf.GradientTape() as tape:
+        total = tf.constant(0.0, tf.float64)
+        for i in range(n):
+            total += tf.reduce_sum(xs[i] * K) * (i + 1)
+    K.assign_sub(0.001 * tape.gradient(total, K))
+    return total
+
+
+for i in range(10):
+    record("fixed", fixed_step(tf.constant(rng.normal(size=(6, 4))),
+                               tf.constant(4 if i < 7 else 5)))
+
 # 8. Lists grown in a loop on a tensor that stay refused: held by a dict as well (it
 #    would see the list stay empty), and read by index after the loop.
 def aliased_step(x0, steps):
@@ -231,7 +249,7 @@ for i in range(6):
     record("last", last_step(x0, steps))
 
 results["variables"] = typed({"critic": critic.trainable_variables, "w": w, "v": v,
-                              "u": u, "z": z, "W": W, "U": U, "G": G})
+                              "u": u, "z": z, "W": W, "U": U, "G": G, "K": K})
 if "janus" in sys.modules:
     import janus
     results["janus"] = {name.split(" ")[0]: info for name, info in janus.stats().items()}
