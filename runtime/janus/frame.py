@@ -13,7 +13,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, bytecode, control, guards, natives, numbers, objects, raising, reads
+from . import (arrays, bytecode, containers, control, guards, natives, numbers, objects,
+               raising, reads)
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -251,7 +252,7 @@ class Frame:
     def _item_write(self, container, method, args, ins):
         if self.b.may_mutate(container) and id(container) not in self.b.heap.real_of:
             getattr(container, method)(*args)
-        elif type(container) in (list, dict) and (
+        elif (type(container) in (list, dict) or containers.is_tracked(container)) and (
                 id(container) in self.b.heap.real_of or id(container) in self.b.sources):
             self.b.heap_method(container, method, args, {}, self.code, ins.offset)
         else:
@@ -423,6 +424,10 @@ class Frame:
         right, left = self.pop(), self.pop()
         if is_symbolic(right) or is_symbolic(left):
             self.fail("`in` on a tensor", ins)
+        if containers.is_tracked(right):
+            found = reads.membership(self.b, left, right, self.code, ins.offset)
+            self.push((not found) if ins.arg else found)
+            return
         reads.contents(self.b, right)
         self._natively("`in`", (left, right))
         self.push((left not in right) if ins.arg else (left in right))
@@ -448,6 +453,8 @@ class Frame:
             if not objects.truth_is_identity(value.cls):
                 self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
             return tf.not_equal(value.pointer, 0)
+        if containers.is_tracked(value):
+            return reads.length(self.b, value, self.code, ins.offset) != 0
         if natives.first_opaque((value,), False, is_library_object) is not None:
             return self.b.native_dunder(bool, (value,), {}, value, self.code, ins.offset)
         return bool(value)
@@ -507,6 +514,9 @@ class Frame:
 
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
+        if containers.is_tracked(container):
+            self.push(reads.collection_item(self.b, container, key, self.code, ins.offset))
+            return
         real = self.b.heap.real_of.get(id(container))
         if real is not None and id(real) in self.b.sources and \
                 reads.same_item(container, real, key):
@@ -600,6 +610,11 @@ class Frame:
     def op_GET_ITER(self, ins):
         value = self.pop()
         reads.contents(self.b, value)
+        if containers.is_tracked(value):
+            # Guarded now: a deque's items, a mapping's keys in their order.
+            reads.stdlib_slot(self.b, value, "__iter__", self.code, ins.offset)
+            self.push(iter(value))
+            return
         acc = self.b.sources.get(id(value))
         if acc is not None and type(value) in (list, tuple):
             # The contents are guarded now; each item is reachable through its index.
