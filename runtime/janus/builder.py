@@ -336,6 +336,9 @@ class Builder:
                                               fn not in natives.SHALLOW, is_library_object)
                 if opaque is not None:
                     return self.native_dunder(fn, args, kwargs, opaque, code, offset)
+                if fn not in natives.SHALLOW:
+                    for value in (*args, *kwargs.values()):
+                        reads.whole(self, value, code, offset)
             if fn in (str, repr, hash) and has_symbolic(args):
                 # repr((x, 2)) with x a number read at call time would bake in the
                 # symbolic tensor's repr.

@@ -389,9 +389,13 @@ class Frame:
         self.b.promote(result, python_type)
         return result
 
-    def _natively(self, what, values, deep=True):
-        """Refuse to evaluate `what` natively on a value no guard pins (natives.py)."""
+    def _natively(self, what, values, deep=True, whole=True):
+        """Refuse to evaluate `what` natively on a value no guard pins (natives.py);
+        guard all that a deep evaluation reads of the heap containers it meets."""
         opaque = natives.first_opaque(values, deep, is_library_object)
+        if opaque is None and deep and whole:
+            for value in values:
+                reads.whole(self.b, value, *self.b.where)
         if opaque is not None:
             raise Unsupported(f"{what} on {natives.describe(opaque)} would run its "
                                       "code at build time", *self.b.where)
@@ -429,7 +433,7 @@ class Frame:
             self.push((not found) if ins.arg else found)
             return
         reads.contents(self.b, right)
-        self._natively("`in`", (left, right))
+        self._natively("`in`", (left, right), whole=False)
         self.push((left not in right) if ins.arg else (left in right))
 
     def op_UNARY_NEGATIVE(self, ins):

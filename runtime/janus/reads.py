@@ -250,6 +250,37 @@ def contents(b, value):
         b.guards.require_elements(acc, container)
 
 
+def whole(b, value, code, offset, depth=0):
+    """The call evaluates natively something that reads all of `value` (`==`, str(),
+    formatting, sum()): guard every heap container in it deeply, the values of its
+    mappings too (contents() guards a mapping's keys only)."""
+    if depth > natives.MAX_DEPTH:
+        raise Unsupported("a container nested too deep to guard", code, offset)
+    if type(value) is tuple:
+        for held in value:
+            whole(b, held, code, offset, depth + 1)
+        return
+    real = b.heap.real_of.get(id(value), value)
+    acc = b.sources.get(id(real))
+    if acc is None or not (type(real) in (list, dict) or containers.is_tracked(real)):
+        return
+    contents(b, real)
+    if containers.is_mapping(real):
+        dict_values(b, real, code, offset)
+        nested = [(guards.item(acc, key), held) for key, held in dict.items(real)]
+    elif type(real) is list:
+        nested = [(guards.item(acc, i), held) for i, held in enumerate(real)]
+    else:
+        if any(type(held) in (list, dict) or containers.is_tracked(held) for held in real):
+            raise Unsupported("a deque holding mutable containers, read whole", code, offset)
+        return
+    for item_acc, held in nested:
+        if type(held) in (list, dict, tuple) or containers.is_tracked(held):
+            if id(held) not in b.sources:
+                b.remember(held, item_acc)
+            whole(b, held, code, offset, depth + 1)
+
+
 def dict_values(b, real, code, offset):
     """d.values()/items()/copy() of a dict from outside the build: every value is read."""
     acc = b.sources.get(id(real))
