@@ -468,8 +468,9 @@ def default_value(b, factory, code, offset):
     if factory in containers.FACTORIES or (
             isinstance(factory, types.FunctionType) and not from_library(factory)):
         return b.call(factory, (), {}, code, offset)
-    raise Unsupported(f"a defaultdict whose default_factory is {natives.describe(factory)}",
-                      code, offset)
+    name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
+    raise Unsupported(f"a defaultdict whose default_factory is {name} (janus evaluates "
+                      "builtin constructors and functions of the program)", code, offset)
 
 
 def collection_attribute(b, owner, name, code, offset):
