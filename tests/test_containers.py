@@ -16,7 +16,7 @@ from janus import guards
 PROGRAMS = Path(__file__).parent / "programs"
 ARG = guards.arg(0)
 CONVERTED = ["replay_step", "window_step", "schedule_step", "counter_step", "log_step",
-             "ordered_step", "failing_step"]
+             "ordered_step", "failing_step", "whole_step"]
 REFUSED = {
     "subclass_step": "interpreted: Buffer customises attribute access",
     "update_step": "interpreted: Counter.update is not converted (it reads values janus "
@@ -33,7 +33,8 @@ def containers(tmp_path_factory):
 
 
 @pytest.mark.parametrize("scenario", ["replay", "window", "schedule", "counter", "log",
-                                      "ordered", "failing", "subclass", "update", "factory"])
+                                      "ordered", "failing", "whole", "subclass", "update",
+                                      "factory"])
 def test_results_and_containers_are_the_interpreters(containers, scenario):
     # Graph float64 arithmetic may differ from eager's in the last bits (conftest);
     # the containers' types, maxlen, factories, keys and order must be exact.
@@ -59,6 +60,14 @@ def test_a_replay_buffer_keeps_its_graph_once_full(containers):
     states = [entry["state"][0] for entry in containers["on"]["replay"]]
     assert [len(s["items"]) for s in states] == [1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 2, 2, 2]
     assert states[-1]["maxlen"] == 2
+    # round(float(loss), 3), made after the graph from its output.
+    assert all(round(v, 3) == v for s in states for v in s["items"])
+
+
+def test_items_read_whole_are_guarded(containers):
+    reasons = containers["functions"]["whole_step"]["reasons"]
+    assert "guard miss: global HISTORY: contents changed" in reasons
+    assert "guard miss: global SETTINGS['scale']: 0.5 is not 1.0" in reasons
 
 
 def test_a_key_appearing_mid_run_rebuilds(containers):

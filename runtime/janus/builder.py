@@ -29,7 +29,7 @@ from . import (arrays, bytecode, containers, control, frame, guards, heap, input
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
-from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphText,
+from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                      from_library as _from_library, has_symbolic, is_library_object,
                      is_symbolic)
 
@@ -465,6 +465,9 @@ class Builder:
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
         float()/int() of a one-element tensor (numbers.builtin)."""
         kinds = [numbers.python_type_of(a, self.promoted) for a in args]
+        if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
+                and (args[1] is None or type(args[1]) is int):
+            return GraphRounded(args[0], args[1])
         if kwargs or control.MIXED in kinds:
             raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
         try:

@@ -59,8 +59,8 @@ ATTRIBUTES = {deque: ("maxlen",), defaultdict: ("default_factory",)}
 # Counter's slots as the stdlib defines them (dict's C slots, and its own __missing__).
 COUNTER_SLOTS = {name: Counter.__dict__.get(name) or getattr(dict, name)
                  for name in ("__missing__", "__contains__", "__len__", "__iter__",
-                              "__setitem__", "__delitem__", "get", "keys", "values",
-                              "items", "pop", "popitem", "setdefault", "clear")}
+                              "__getitem__", "__setitem__", "__delitem__", "get", "keys",
+                              "values", "items", "pop", "popitem", "setdefault", "clear")}
 # A default_factory janus evaluates itself: builtin constructors of fresh values.  A
 # function of the program is inlined like any call (reads.default_value).
 FACTORIES = (list, dict, int, float, str, bool, tuple)

@@ -340,7 +340,8 @@ class Frame:
             self.push(GraphText.join((left, right)))
             return
         if symbol in INPLACE_OPS:
-            if isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left):
+            if (isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left)
+                    or containers.is_tracked(left)):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
             self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
         else:

@@ -262,6 +262,8 @@ def whole(b, value, code, offset, depth=0):
         return
     real = b.heap.real_of.get(id(value), value)
     acc = b.sources.get(id(real))
+    if containers.is_tracked(real) and acc is None:
+        _collection(b, real)           # refuses: nothing guards what it holds
     if acc is None or not (type(real) in (list, dict) or containers.is_tracked(real)):
         return
     contents(b, real)

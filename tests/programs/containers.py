@@ -53,8 +53,9 @@ def loss_of(x):
     return tf.reduce_sum(x * W)
 
 
-# 1. A replay buffer: len() read in the tape, appended after it.  It fills up to maxlen
-#    mid-run (len stops changing, the graph stays), then is replaced by a new deque.
+# 1. A replay buffer: len() read in the tape, a rounded loss appended after it.  It fills
+#    up to maxlen mid-run (len stops changing, the graph stays), then is replaced by a
+#    new deque.
 REPLAY = collections.deque(maxlen=6)
 
 
@@ -63,7 +64,7 @@ def replay_step(x):
     with tf.GradientTape() as tape:
         loss = loss_of(x) * scale
     W.assign_sub(0.01 * tape.gradient(loss, W))
-    REPLAY.append(float(loss))
+    REPLAY.append(round(float(loss), 3))          # rounded after the graph
     return loss
 
 
@@ -234,7 +235,32 @@ for i in range(STEPS):
     record("failing", out, SEEN, TALLY)
 
 
-# 8. Refused, with a reason: a subclass with its own method, Counter.update (it adds to
+# 8. A list and a dict read whole (`==`, formatting, str()): every item they read is
+#    guarded, so an item changed from outside rebuilds rather than being frozen.
+HISTORY = [1.0, 2.0]
+SETTINGS = {"mode": "a", "scale": 1.0}
+
+
+def whole_step(x):
+    loss = loss_of(x)
+    if HISTORY == [1.0, 2.0]:
+        loss = loss * 2.0
+    return loss, f"{HISTORY}" + str(SETTINGS)
+
+
+for i in range(STEPS):
+    if i == 6:
+        HISTORY[0] = 3.0
+    if i == 9:
+        SETTINGS["scale"] = 0.5
+    try:
+        out = whole_step(x_at(i))
+    except Exception as exc:
+        out = raised(exc)
+    record("whole", out, SETTINGS)
+
+
+# 9. Refused, with a reason: a subclass with its own method, Counter.update (it adds to
 #    counts janus would read one by one), a default_factory janus cannot evaluate.
 class Buffer(collections.deque):
     def __len__(self):
