@@ -3,7 +3,8 @@ what the build consumed of it.
 
 This is the one path by which a build reads the program's heap: globals, closure cells,
 attributes, items, the class attributes an implicit call looks up, and the contents of
-containers once the call depends on them.  Each read goes through the same static
+containers once the call depends on them (lists, dicts, and the stdlib containers of
+janus/containers.py: a deque's length or items, a mapping's keys, a missing key).  Each read goes through the same static
 lookups the entry checker replays (janus_ext.static_getattr / static_item / type_lookup),
 so no user code (__getattr__, __getitem__, __get__, __eq__) runs here, and each records
 its guard before it returns.  tests/test_layers.py checks that the other build stages
