@@ -18,11 +18,12 @@
 # Constants compare exactly: same type, and for floats the same bits (0.0 is not -0.0,
 # a NaN matches itself), recursively through tuples; 1, 1.0 and True never match.
 
+import collections as _collections
 import types as _types
 
 from libc.string cimport memcmp
 from cpython.object cimport PyTypeObject, Py_TYPE
-from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next, PyDict_Size
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
@@ -36,7 +37,7 @@ cdef enum:
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 
 cdef enum:
-    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT
+    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT, _G_COLLECTION
 
 # Accessors: (A_ARG, index) · (A_GLOBAL, globals, builtins, name) · (A_ATTR, base, name):
 # the static read · (A_ITEM, base, key) · (A_TYPE, base) · (A_CELL, base) ·
@@ -47,8 +48,11 @@ A_ARG, A_GLOBAL, A_ATTR, A_ITEM, A_TYPE, A_CELL = (
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL)
 A_LOOKUP, A_OWN, A_PROP, A_CONST = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 # G_ABSENT holds when its accessor (an A_OWN) finds nothing on a readable base.
-G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT = (
-    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT)
+# G_COLLECTION: an exact deque, Counter, defaultdict or OrderedDict, with the maxlen or
+# default_factory it was built with (janus/containers.py).
+G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT, G_COLLECTION = (
+    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT,
+    _G_COLLECTION)
 
 cdef object _MISSING = object()
 cdef object _NOT_READ = object()
@@ -65,6 +69,17 @@ cdef object _LIST_GETITEM = list.__dict__["__getitem__"]
 cdef object _TUPLE_GETITEM = tuple.__dict__["__getitem__"]
 cdef object _TUPLE_LEN = tuple.__dict__["__len__"]
 cdef object _DICT_GETITEM = dict.__dict__["__getitem__"]
+# The stdlib containers janus tracks.  deque, defaultdict and OrderedDict are C types
+# whose methods no program can replace; Counter is a Python class, but its length,
+# keys and items live in dict's storage, which is read here directly.
+cdef type _DEQUE = _collections.deque
+cdef type _COUNTER = _collections.Counter
+cdef type _DEFAULTDICT = _collections.defaultdict
+cdef type _ORDEREDDICT = _collections.OrderedDict
+
+
+cdef inline bint _is_tracked_mapping(type kind):
+    return kind is dict or kind is _COUNTER or kind is _DEFAULTDICT or kind is _ORDEREDDICT
 
 
 # -- exact values -------------------------------------------------------------------
@@ -105,8 +120,10 @@ cdef Py_ssize_t _static_len(object value) except -2:
     """len() of a builtin container, -1 for anything whose __len__ could be Python."""
     cdef type kind = type(value)
     if (kind is list or kind is tuple or kind is dict or kind is str or kind is bytes
-            or kind is set or kind is frozenset):
+            or kind is set or kind is frozenset or kind is _DEQUE):
         return len(value)
+    if _is_tracked_mapping(kind):
+        return PyDict_Size(value)          # the storage: Counter.__len__ could be replaced
     if isinstance(value, tuple) and _type_lookup(kind, "__len__") is _TUPLE_LEN:
         return PyTuple_GET_SIZE(value)     # a namedtuple: tuple's storage, no Python
     return -1
@@ -336,15 +353,41 @@ cdef bint _same_objects(object value, tuple expected) except -1:
             if PyTuple_GET_ITEM(value, i) != PyTuple_GET_ITEM(expected, i):
                 return False
         return True
+    if type(value) is _DEQUE:      # deque's own C iterator: no code of the program
+        if len(value) != n:
+            return False
+        i = 0
+        for item in value:
+            if <PyObject *>item != PyTuple_GET_ITEM(expected, i):
+                return False
+            i += 1
+        return True
     return False
+
+
+cdef bint _built_with(object value, object parameter) except -1:
+    # Both are C members of exact C types: reading them runs no code of the program.
+    if type(value) is _DEQUE:
+        return (<object>value).maxlen == parameter if parameter is not None \
+            else (<object>value).maxlen is None
+    if type(value) is _DEFAULTDICT:
+        return (<object>value).default_factory is parameter
+    return True
 
 
 cdef bint _same_keys(object d, tuple keys) except -1:
     cdef PyObject *k
     cdef PyObject *v
     cdef Py_ssize_t pos = 0, i = 0, n = PyTuple_GET_SIZE(keys)
-    if len(d) != n:
+    if PyDict_Size(d) != n:
         return False
+    if type(d) is _ORDEREDDICT:
+        # Its order is its own linked list (move_to_end), walked by its C iterator.
+        for key in d:
+            if i >= n or not _same_value(key, <object>PyTuple_GET_ITEM(keys, i)):
+                return False
+            i += 1
+        return i == n
     while PyDict_Next(d, &pos, &k, &v):
         if not _same_value(<object>k, <object>PyTuple_GET_ITEM(keys, i)):
             return False
@@ -365,8 +408,10 @@ cdef bint _holds(tuple guard, object value) except -1:
                 and _shape_matches(_shape_of(value), <tuple>guard[4]))
     if kind == _G_ELEMENTS:     # (G_ELEMENTS, acc, type, (objects...)): same objects, in order
         return type(value) is guard[2] and _same_objects(value, <tuple>guard[3])
-    if kind == _G_KEYS:         # (G_KEYS, acc, (keys...)): a dict with exactly these keys
-        return type(value) is dict and _same_keys(value, <tuple>guard[2])
+    if kind == _G_KEYS:         # (G_KEYS, acc, type, (keys...)): exactly these keys, in order
+        return type(value) is guard[2] and _same_keys(value, <tuple>guard[3])
+    if kind == _G_COLLECTION:   # (G_COLLECTION, acc, type, maxlen or default_factory)
+        return type(value) is guard[2] and _built_with(value, guard[3])
     if kind == _G_LEN:
         return _static_len(value) == guard[2]
     if kind == _G_ABSENT:

@@ -24,12 +24,12 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, bytecode, control, frame, loops, guards, heap, inputs, natives, numbers,
-               objects, raising, reads, recursive_calls)
+from . import (arrays, bytecode, containers, contexts, control, frame, guards, heap, inputs,
+               loops, natives, numbers, objects, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
-from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphText,
+from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                      from_library as _from_library, has_symbolic, is_library_object,
                      is_symbolic)
 
@@ -288,6 +288,8 @@ class Builder:
                     self.promote(d, int)     # a Python int to the program, not a tensor
                 dims.append(d)
             return tuple(dims)
+        if containers.is_tracked(owner):
+            return reads.collection_attribute(self, owner, name, code, offset)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
@@ -299,7 +301,7 @@ class Builder:
     def call(self, fn, args, kwargs, code, offset):
         if any(a is NULL for a in args):
             raise Unsupported("call with a NULL argument", code, offset)
-        if type(fn) is frame.WithExit:
+        if type(fn) is contexts.WithExit:
             return fn(*args)
         if type(fn) is loops.Append:
             return fn(args, kwargs, code, offset)
@@ -309,6 +311,11 @@ class Builder:
             return fn(*args)
         if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
             return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
+        if isinstance(fn, (types.BuiltinMethodType, types.MethodType)) and \
+                containers.is_tracked(fn.__self__):
+            return self.heap_method(fn.__self__, fn.__name__, args, kwargs, code, offset)
+        if fn is len and len(args) == 1 and not kwargs and containers.is_tracked(args[0]):
+            return reads.length(self, args[0], code, offset)
         if fn is print or _is_logging_call(fn):
             # Output waits for the graph: print and the logger format, filter and emit
             # after it, in program order, from the call's values.
@@ -347,6 +354,9 @@ class Builder:
                                               fn not in natives.SHALLOW, is_library_object)
                 if opaque is not None:
                     return self.native_dunder(fn, args, kwargs, opaque, code, offset)
+                if fn not in natives.SHALLOW:
+                    for value in (*args, *kwargs.values()):
+                        reads.whole(self, value, code, offset)
             if fn in (str, repr, hash) and has_symbolic(args):
                 # repr((x, 2)) with x a number read at call time would bake in the
                 # symbolic tensor's repr.
@@ -473,6 +483,9 @@ class Builder:
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
         float()/int() of a one-element tensor (numbers.builtin)."""
         kinds = [numbers.python_type_of(a, self.promoted) for a in args]
+        if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
+                and (args[1] is None or type(args[1]) is int):
+            return GraphRounded(args[0], args[1])
         if kwargs or control.MIXED in kinds:
             raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
         try:
@@ -535,14 +548,37 @@ class Builder:
         return result
 
     def heap_method(self, container, name, args, kwargs, code, offset):
-        """A list/dict method on a container from the heap (or this call's copy of it)."""
+        """A list/dict method on a container from the heap (or this call's copy of it),
+        or one of a tracked stdlib container (containers.py)."""
+        if containers.is_tracked(container):
+            return self._collection_method(container, name, args, kwargs, code, offset)
+        return self._heap_method(container, name, args, kwargs, code, offset)
+
+    def _collection_method(self, container, name, args, kwargs, code, offset):
+        if name not in containers.method_names(type(container)):
+            raise Unsupported(f"{type(container).__qualname__}.{name}() is not converted",
+                              code, offset)
+        reads.stdlib_slot(self, container, name, code, offset)
+        if args and (containers.is_mapping(container) or name in ("remove", "index", "count")):
+            reads.comparable(self, container, args[:1], code, offset)
+        if name in ("extend", "extendleft", "update") and natives.first_opaque(
+                (*args, *kwargs.values()), True, is_library_object) is not None:
+            raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "
+                              "would iterate by their own code", code, offset)
+        try:
+            return self._heap_method(container, name, args, kwargs, code, offset)
+        except LookupError as exc:
+            # pop() of an empty deque, a missing key: the guarded contents decide it.
+            raise raising.Thrown(exc, code, offset) from None
+
+    def _heap_method(self, container, name, args, kwargs, code, offset):
         if name in heap.READS_CONTENTS[type(container)]:
             reads.contents(self, container)
         real = self.heap.real_of.get(id(container), container)
         known = id(real) in self.sources
-        if type(real) is dict and known and name in ("values", "items", "copy"):
+        if containers.is_mapping(real) and known and name in ("values", "items", "copy"):
             reads.dict_values(self, real, code, offset)
-        if type(real) is dict and known and name in ("get", "setdefault", "pop") \
+        if containers.is_mapping(real) and known and name in ("get", "setdefault", "pop") \
                 and args and reads.same_item(container, real, args[0]):
             # The value comes from the caller's dict: guard it (or read it at call time)
             # like any item read, then let the method do the rest.

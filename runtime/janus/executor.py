@@ -21,7 +21,7 @@ from . import (arrays, atomic, builder, bytecode, cache, config, control, counte
                distributed, heap, numbers, profiler, purity, raising, random_ops, reads,
                recursion, trace)
 from . import inputs as janus_inputs
-from .values import GraphText
+from .values import GraphRounded, GraphText
 
 log = logging.getLogger(__name__)
 # The program's own logging setup must not see janus's records: under JANUS_MODE=off its
@@ -178,6 +178,8 @@ def _flatten(value, run, tensors, memo):
         return _TextTemplate(tuple(
             part if type(part) is str else
             (_flatten(part[0], run, tensors, memo), *part[1:]) for part in value.parts))
+    if type(value) is GraphRounded:
+        return _RoundTemplate(_flatten(value.value, run, tensors, memo), value.ndigits)
     if type(value) is tf.IndexedSlices:      # e.g. an embedding's gradient
         parts = [value.values, value.indices] + \
             ([value.dense_shape] if value.dense_shape is not None else [])
@@ -226,6 +228,14 @@ class _TextTemplate:
 _CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
 
 
+class _RoundTemplate:
+    """A values.GraphRounded: Python's round() of the rebuilt number."""
+    __slots__ = ("number", "ndigits")
+
+    def __init__(self, number, ndigits):
+        self.number, self.ndigits = number, ndigits
+
+
 class _ListTemplate:
     __slots__ = ("items",)
 
@@ -250,6 +260,8 @@ def _rebuild(template, outputs, memo):
         return "".join(part if type(part) is str else format(
             _CONVERSIONS[part[1]](_rebuild(part[0], outputs, memo)), part[2])
             for part in template.parts)
+    if kind is _RoundTemplate:
+        return round(_rebuild(template.number, outputs, memo), template.ndigits)
     if kind is _SlicesTemplate:
         return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
     if kind is _ListTemplate or kind is _DictTemplate:

@@ -13,7 +13,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, branches, bytecode, control, iteration, loops, guards, natives, numbers, objects, raising, reads
+from . import (arrays, branches, bytecode, containers, contexts, control, guards, iteration,
+               loops, natives, numbers, objects, raising, reads)
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -272,7 +273,7 @@ class Frame:
     def _item_write(self, container, method, args, ins):
         if self.b.may_mutate(container) and id(container) not in self.b.heap.real_of:
             getattr(container, method)(*args)
-        elif type(container) in (list, dict) and (
+        elif (type(container) in (list, dict) or containers.is_tracked(container)) and (
                 id(container) in self.b.heap.real_of or id(container) in self.b.sources):
             self.b.heap_method(container, method, args, {}, self.code, ins.offset)
         else:
@@ -327,7 +328,7 @@ class Frame:
         # enters the tape of the graph it builds, which is no training step.
         result = getattr(enter, "__wrapped__", enter)(manager)
         self.b.entered.append(exit_fn)
-        self.push(WithExit(self.b, exit_fn))
+        self.push(contexts.WithExit(self.b, exit_fn))
         self.push(result)
 
     def _enter_user_context(self, manager, ins):
@@ -348,7 +349,7 @@ class Frame:
 
         # Not in builder.entered: the inlined __enter__ changed nothing real, so a
         # failed build has nothing to undo.
-        self.push(WithExit(self.b, exit_fn, inlined=True, user_exit=exit_))
+        self.push(contexts.WithExit(self.b, exit_fn, inlined=True, user_exit=exit_))
         self.push(result)
 
     # -- operators -------------------------------------------------------------------
@@ -360,7 +361,8 @@ class Frame:
             self.push(GraphText.join((left, right)))
             return
         if symbol in INPLACE_OPS:
-            if isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left):
+            if (isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left)
+                    or containers.is_tracked(left)):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
             self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
         else:
@@ -409,9 +411,13 @@ class Frame:
         self.b.promote(result, python_type)
         return result
 
-    def _natively(self, what, values, deep=True):
-        """Refuse to evaluate `what` natively on a value no guard pins (natives.py)."""
+    def _natively(self, what, values, deep=True, whole=True):
+        """Refuse to evaluate `what` natively on a value no guard pins (natives.py);
+        guard all that a deep evaluation reads of the heap containers it meets."""
         opaque = natives.first_opaque(values, deep, is_library_object)
+        if opaque is None and deep and whole:
+            for value in values:
+                reads.whole(self.b, value, *self.b.where)
         if opaque is not None:
             raise Unsupported(f"{what} on {natives.describe(opaque)} would run its "
                                       "code at build time", *self.b.where)
@@ -444,8 +450,12 @@ class Frame:
         right, left = self.pop(), self.pop()
         if is_symbolic(right) or is_symbolic(left):
             self.fail("`in` on a tensor", ins)
+        if containers.is_tracked(right):
+            found = reads.membership(self.b, left, right, self.code, ins.offset)
+            self.push((not found) if ins.arg else found)
+            return
         reads.contents(self.b, right)
-        self._natively("`in`", (left, right))
+        self._natively("`in`", (left, right), whole=False)
         self.push((left not in right) if ins.arg else (left in right))
 
     def op_UNARY_NEGATIVE(self, ins):
@@ -469,6 +479,8 @@ class Frame:
             if not objects.truth_is_identity(value.cls):
                 self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
             return tf.not_equal(value.pointer, 0)
+        if containers.is_tracked(value):
+            return reads.length(self.b, value, self.code, ins.offset) != 0
         if natives.first_opaque((value,), False, is_library_object) is not None:
             return self.b.native_dunder(bool, (value,), {}, value, self.code, ins.offset)
         return bool(value)
@@ -528,6 +540,9 @@ class Frame:
 
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
+        if containers.is_tracked(container):
+            self.push(reads.collection_item(self.b, container, key, self.code, ins.offset))
+            return
         real = self.b.heap.real_of.get(id(container))
         if real is not None and id(real) in self.b.sources and \
                 reads.same_item(container, real, key):
@@ -621,6 +636,11 @@ class Frame:
     def op_GET_ITER(self, ins):
         value = self.pop()
         reads.contents(self.b, value)
+        if containers.is_tracked(value):
+            # Guarded now: a deque's items, a mapping's keys in their order.
+            reads.stdlib_slot(self.b, value, "__iter__", self.code, ins.offset)
+            self.push(iter(value))
+            return
         acc = self.b.sources.get(id(value))
         if acc is not None and type(value) in (list, tuple):
             # The contents are guarded now; each item is reachable through its index.
@@ -721,7 +741,7 @@ class Frame:
 
     def op_WITH_EXCEPT_START(self, ins):
         exit_fn, exception = self.stack[-4], self.stack[-1]
-        if type(exit_fn) is not WithExit:
+        if type(exit_fn) is not contexts.WithExit:
             self.fail("an exception leaves a `with` block janus did not enter", ins)
         exit_fn.refuse_traceback_reads(self, ins)
         # The traceback is the interpreter's; no converted code reads it (above).
@@ -746,44 +766,3 @@ class _Return:
 
     def __init__(self, value):
         self.value = value
-
-
-class WithExit:
-    """The __exit__ that BEFORE_WITH pushes; called by the with-block's normal exit, or
-    by WITH_EXCEPT_START with the exception that leaves the block."""
-    __slots__ = ("builder", "exit_fn", "inlined", "user_exit", "region")
-
-    def __init__(self, builder, exit_fn, inlined=False, user_exit=None):
-        self.builder, self.exit_fn, self.inlined = builder, exit_fn, inlined
-        self.user_exit = user_exit          # the program's __exit__, when inlined
-        self.region = _innermost_region(builder)
-
-    def refuse_traceback_reads(self, frame, ins):
-        """A program's __exit__ that reads its traceback argument would see janus's
-        build, not the interpreter's frames: refused."""
-        if self.user_exit is None:
-            return
-        code = self.user_exit.__code__
-        names = code.co_varnames[:code.co_argcount]
-        if len(names) < 4 or code.co_flags & (0x04 | 0x08) or any(
-                ins_.argval == names[3] or type(ins_.argval) is tuple and
-                names[3] in ins_.argval
-                for ins_ in bytecode.decode(code) if ins_.opname.startswith("LOAD_FAST")):
-            frame.fail(f"{self.user_exit.__qualname__} may read the traceback of the "
-                       "exception that leaves its `with` block", ins)
-
-    def __call__(self, *exc_info):
-        if not self.inlined:
-            if _innermost_region(self.builder) != self.region:
-                # The real __exit__ (a tape stops recording) would run on every arm and
-                # dry run that leaves the block: once for all of them.
-                raise Unsupported("leaving a library `with` block inside a branch or "
-                                  "loop on a tensor entered outside it",
-                                  *self.builder.where)
-            self.builder.entered.remove(self.exit_fn)
-        return self.exit_fn(*exc_info)
-
-
-def _innermost_region(builder):
-    return builder.region_serial[-1] if builder.region_serial else None
-

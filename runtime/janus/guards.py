@@ -12,8 +12,10 @@ import struct
 
 import janus_ext
 from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN,
-                       A_PROP, A_TYPE, G_ABSENT, G_ELEMENTS, G_EQ, G_IS, G_KEYS, G_LEN, G_TENSOR,
-                       G_TYPE)
+                       A_PROP, A_TYPE, G_ABSENT, G_COLLECTION, G_ELEMENTS, G_EQ, G_IS, G_KEYS,
+                       G_LEN, G_TENSOR, G_TYPE)
+
+from . import containers
 
 # Immutable Python values that a graph may bake in, guarded by type and exact value.
 SPECIALISABLE = (bool, int, float, str, bytes, type(None), complex)
@@ -163,14 +165,23 @@ class GuardSet:
 
     def require_elements(self, acc, container):
         # Read from the storage, as the checker does: a subclass's __iter__ is code.
-        stored = tuple((list if isinstance(container, list) else tuple).__iter__(container))
+        if type(container) is containers.deque:
+            stored = tuple(container)         # an exact deque: its C iterator
+        else:
+            stored = tuple((list if isinstance(container, list) else tuple).__iter__(
+                container))
         self._add(G_ELEMENTS, acc, type(container), stored)
 
     def require_length(self, acc, length):
         self._add(G_LEN, acc, length)
 
     def require_keys(self, acc, mapping):
-        self._add(G_KEYS, acc, tuple(mapping))
+        self._add(G_KEYS, acc, type(mapping), containers.keys_in_order(mapping))
+
+    def require_collection(self, acc, container):
+        """An exact stdlib container built with the same maxlen or default_factory."""
+        parameter = containers.built_with(container)
+        self._add(G_COLLECTION, acc, type(container), parameter, key=id(parameter))
 
     def require_absent(self, acc):
         """acc (an own-dict entry, a dict's str key) must not exist: nothing shadows the
@@ -241,4 +252,8 @@ def explain_failure(guard, args, arg_names) -> str:
         return f"{where}: contents changed"
     if kind == G_TYPE:
         return f"{where}: type {type(value).__name__} is not {guard[2].__name__}"
+    if kind == G_COLLECTION:
+        if type(value) is not guard[2]:
+            return f"{where}: type {type(value).__name__} is not {guard[2].__name__}"
+        return f"{where}: built with another {containers.PARAMETER[guard[2]]}"
     return f"{where}: not the same object as when the graph was built"

@@ -7,8 +7,8 @@ change, that lives in an attribute, global or item is read again at every graph 
 frozen into the graph.  Other values are specialised under guards (janus/guards.py).
 
 Writes: attribute and global stores go to an overlay that later reads in the same call
-see; list and dict methods work on a shadow copy that every alias of the container
-sees.  Each write is also recorded as an effect.  After the graph has run and every
+see; list and dict methods (and those of the stdlib containers in janus/containers.py)
+work on a shadow copy that every alias of the container sees.  Each write is also recorded as an effect.  After the graph has run and every
 in-graph assertion passed, `commit` replays the effects on the real objects in program
 order.  If the graph call failed, nothing is replayed, no TF update has landed (or it
 was undone, janus/atomic.py) and the interpreter re-runs the call.
@@ -18,7 +18,7 @@ import types
 
 import tensorflow as tf
 
-from . import numbers
+from . import containers, numbers
 
 # Container methods that change the container; replayed at commit.
 MUTATORS = {
@@ -26,6 +26,7 @@ MUTATORS = {
                      "sort", "__setitem__", "__delitem__"}),
     dict: frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__",
                      "__delitem__"}),
+    **containers.MUTATORS,
 }
 # Methods whose result, or whose success at commit, depends on the contents already
 # there: those contents are guarded, so the replay at commit cannot fail or differ.
@@ -34,6 +35,7 @@ READS_CONTENTS = {
                      "__contains__", "__setitem__", "__delitem__"}),
     dict: frozenset({"pop", "popitem", "setdefault", "get", "keys", "values", "items",
                      "copy", "__getitem__", "__contains__", "__delitem__"}),
+    **containers.READS_CONTENTS,
 }
 # Python numbers that stop being specialised when they change between calls.
 # Numbers that change between calls travel at Python's width (numbers.py).
@@ -165,7 +167,9 @@ class Heap:
         """The local copy this call mutates in place of `container` from the heap."""
         copy = self.shadows.get(id(container))
         if copy is None:
-            copy = self.shadows[id(container)] = type(container)(container)
+            copy = self.shadows[id(container)] = (
+                containers.copy_of(container) if containers.is_tracked(container)
+                else type(container)(container))
             self.real_of[id(copy)] = container
             self.b.note_created(copy)
             self.b.keep_alive.append(container)

@@ -5,12 +5,15 @@ The builder evaluates builtins (`len`, `sum`, `str`, …), operators, `in`, trut
 and formatting natively on build-time values, and bakes the result into the graph.
 That is sound only where the guards on those values pin the result: exact builtin
 scalars and containers (whose contents the builder guards), tensors and arrays (guarded
-by dtype and shape), TF/Keras objects.  A user object, or a stdlib container such as
-`Counter` or `deque`, would run its own Python or C over state no guard covers, and the
-graph would keep the first answer for ever (Soundness I, class 4).  For those the
-builder inlines the user's dunder (`len`, `bool`, `float`, `int`), or refuses.
+by dtype and shape), TF/Keras objects, and an exact `deque` (C code over items its
+guard pins).  A user object, or a subclass of a container, would run its own Python over
+state no guard covers, and the graph would keep the first answer for ever (Soundness I,
+class 4).  For those the builder inlines the user's dunder (`len`, `bool`, `float`,
+`int`), or refuses.  `Counter`, `defaultdict` and `OrderedDict` stay opaque here: their
+length, `in`, iteration, items and methods go through reads.py (janus/containers.py).
 """
 
+import collections
 import types
 
 import numpy as np
@@ -46,7 +49,9 @@ def _opaque(value, deep, is_library_object, depth):
     if kind in SCALARS or isinstance(value, (tf.Tensor, tf.Variable, np.ndarray,
                                              np.generic, np.dtype, type)):
         return None
-    if kind in CONTAINERS or values.is_namedtuple(value):
+    # An exact deque: C code over items its guard pins (reads.contents); a subclass, or
+    # the mapping types, whose Python methods read values, stay opaque.
+    if kind in CONTAINERS or kind is collections.deque or values.is_namedtuple(value):
         if not deep:
             return None
         if depth >= MAX_DEPTH or len(value) > MAX_ITEMS:

@@ -3,7 +3,8 @@ what the build consumed of it.
 
 This is the one path by which a build reads the program's heap: globals, closure cells,
 attributes, items, the class attributes an implicit call looks up, and the contents of
-containers once the call depends on them.  Each read goes through the same static
+containers once the call depends on them (lists, dicts, and the stdlib containers of
+janus/containers.py: a deque's length or items, a mapping's keys, a missing key).  Each read goes through the same static
 lookups the entry checker replays (janus_ext.static_getattr / static_item / type_lookup),
 so no user code (__getattr__, __getitem__, __get__, __eq__) runs here, and each records
 its guard before it returns.  tests/test_layers.py checks that the other build stages
@@ -32,7 +33,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import guards, heap, raising
+from . import containers, guards, heap, natives, raising
 from .errors import Unsupported
 from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
 
@@ -139,7 +140,8 @@ def same_item(copy, real, key):
     read as the guard checker reads them)."""
     value = janus_ext.static_item(real, key, _MISSING)
     if value is _MISSING:
-        if type(real) is dict and type(key) in guards.SPECIALISABLE and key in real:
+        if containers.is_mapping(real) and type(key) in guards.SPECIALISABLE and \
+                dict.__contains__(real, key):
             # d[1] finds the entry of True: the checker cannot read it as a key 1, and
             # reading it from the copy would go unguarded.
             raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
@@ -232,6 +234,9 @@ def _plain_property_getter(cls, name):
 def contents(b, value):
     """The call depends on what a heap list or dict holds: guard the contents."""
     real = b.heap.real_of.get(id(value), value)
+    if containers.is_tracked(real):
+        _collection_contents(b, real)
+        return
     entry = b.lazy_contents.pop(id(real), None)
     if entry is None:
         return
@@ -246,12 +251,50 @@ def contents(b, value):
         b.guards.require_elements(acc, container)
 
 
+def whole(b, value, code, offset, depth=0):
+    """The call evaluates natively something that reads all of `value` (`==`, str(),
+    formatting, sum()): guard every heap container in it deeply, the values of its
+    mappings too (contents() guards a mapping's keys only)."""
+    if depth > natives.MAX_DEPTH:
+        raise Unsupported("a container nested too deep to guard", code, offset)
+    if type(value) is tuple:
+        for held in value:
+            whole(b, held, code, offset, depth + 1)
+        return
+    real = b.heap.real_of.get(id(value), value)
+    acc = b.sources.get(id(real))
+    if containers.is_tracked(real) and acc is None:
+        _collection(b, real)           # refuses: nothing guards what it holds
+    if acc is None or not (type(real) in (list, dict) or containers.is_tracked(real)):
+        return
+    contents(b, real)
+    if containers.is_mapping(real):
+        dict_values(b, real, code, offset)
+        nested = [(guards.item(acc, key), held) for key, held in dict.items(real)]
+    elif type(real) is list:
+        nested = [(guards.item(acc, i), held) for i, held in enumerate(real)]
+    else:
+        if any(type(held) in (list, dict) or containers.is_tracked(held) for held in real):
+            raise Unsupported("a deque holding mutable containers, read whole", code, offset)
+        return
+    for item_acc, held in nested:
+        if type(held) in (list, dict, tuple) or containers.is_tracked(held):
+            if id(held) not in b.sources:
+                b.remember(held, item_acc)
+            whole(b, held, code, offset, depth + 1)
+
+
 def dict_values(b, real, code, offset):
     """d.values()/items()/copy() of a dict from outside the build: every value is read."""
     acc = b.sources.get(id(real))
     if acc is not None:
-        for key, held in real.items():
-            value_at(b, guards.item(acc, key), held, f"item {key!r}", code, offset)
+        for key, held in dict.items(real):
+            if is_symbolic(value_at(b, guards.item(acc, key), held, f"item {key!r}", code,
+                                    offset)):
+                # A number that changes between calls is read at call time; the view
+                # the method returns would hold the build's value.
+                raise Unsupported(f"values of a {type(real).__qualname__} that change "
+                                  "between calls, read all at once", code, offset)
 
 
 def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
@@ -296,6 +339,10 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # word_index): the same object; its keys and the items read are guarded.
         b.guards.require_is(acc, value)
         b.lazy_contents[id(value)] = (acc, value)
+    elif containers.is_tracked(value):
+        # A deque, Counter, defaultdict or OrderedDict: the same object; what a use
+        # consumes of it (its length, keys, items) is guarded by that use.
+        b.guards.require_is(acc, value)
     elif type(value) is set:
         raise Unsupported(f"{what} is a mutable set", code, offset)
     else:
@@ -316,6 +363,130 @@ def _at_call_time(b, acc, value, where):
 
 def _is_python_data(value):
     return type(value) in guards.SPECIALISABLE or isinstance(value, tf.Tensor)
+
+
+# -- stdlib containers (janus/containers.py) ----------------------------------------
+
+def _collection(b, container):
+    """(caller's container, accessor) of a tracked stdlib container this call uses,
+    guarded on its exact type and what it was built with (maxlen, default_factory)."""
+    real = b.heap.real_of.get(id(container), container)
+    acc = b.sources.get(id(real))
+    if acc is None:
+        raise Unsupported(f"{natives.describe(real)} janus cannot trace to a guarded place",
+                          *b.where)
+    b.guards.require_collection(acc, real)
+    return real, acc
+
+
+def _collection_contents(b, real):
+    """A deque's items (by identity, in order); a mapping's keys in order, and its
+    values that are objects rather than Python data (those are guarded where read)."""
+    real, acc = _collection(b, real)
+    if type(real) is containers.deque:
+        b.guards.require_elements(acc, real)
+        return
+    b.guards.require_keys(acc, real)
+    for key, held in dict.items(real):
+        if not _is_python_data(held):
+            b.guards.require_is(guards.item(acc, key), held)
+
+
+def stdlib_slot(b, container, name, code, offset):
+    """Counter is a Python class: the slot `name` that janus evaluates natively must
+    still be the stdlib's, and is guarded so (the C types' slots cannot change)."""
+    if type(container) is not containers.Counter:
+        return
+    impl = janus_ext.type_lookup(containers.Counter, name)
+    if impl is not containers.COUNTER_SLOTS.get(name, _MISSING):
+        raise Unsupported(f"Counter.{name} is not the standard library's", code, offset)
+    real, acc = _collection(b, container)
+    b.guards.require_is(guards.lookup(acc, name), impl)
+
+
+def length(b, container, code, offset):
+    """len() of a tracked container: only its length is guarded, unless this call has
+    changed it (the copy's length then follows from what the caller's one holds)."""
+    real, acc = _collection(b, container)
+    stdlib_slot(b, real, "__len__", code, offset)
+    if id(real) in b.heap.shadows:
+        _collection_contents(b, real)
+    else:
+        b.guards.require_length(acc, janus_ext.static_len(real))
+    return janus_ext.static_len(b.heap.local_view(real))
+
+
+def membership(b, key, container, code, offset):
+    """`key in container` (a tracked container), evaluated on the keys or items it
+    guards; the key must be a value whose __eq__/__hash__ is no code of the program."""
+    contents(b, container)
+    stdlib_slot(b, container, "__contains__", code, offset)
+    comparable(b, container, (key,), code, offset)
+    if type(container) is containers.deque:
+        return key in container
+    return dict.__contains__(container, key)
+
+
+def comparable(b, container, values, code, offset):
+    """`values` (a key, an item to find) meet the container's keys or items through
+    __hash__/__eq__: none of them may be an object whose own code would run."""
+    compared = (*values, *container) if type(container) is containers.deque else values
+    opaque = natives.first_opaque(compared, True, is_library_object)
+    if opaque is not None:
+        raise Unsupported(f"{natives.describe(container)} would compare "
+                          f"{natives.describe(opaque)} by its own code", code, offset)
+
+
+def collection_item(b, container, key, code, offset):
+    """container[key] of a tracked container (the caller's, or this call's copy)."""
+    real, acc = _collection(b, container)
+    if type(real) is containers.deque:
+        if type(key) is not int:
+            raise Unsupported(f"deque index of type {type(key).__qualname__}", code, offset)
+        contents(b, real)
+        try:
+            return container[key]
+        except IndexError as exc:
+            raise raising.Thrown(exc, code, offset) from None
+    comparable(b, container, (key,), code, offset)
+    if same_item(container, real, key):
+        return item(b, real, key, code, offset)     # guarded, or read at call time
+    contents(b, real)          # the key is absent there, or this call wrote it
+    if dict.__contains__(container, key):
+        return dict.__getitem__(container, key)
+    if type(real) is containers.Counter:
+        stdlib_slot(b, real, "__missing__", code, offset)
+        return 0               # Counter.__missing__: a count of zero, nothing stored
+    if type(real) is containers.defaultdict and real.default_factory is not None:
+        value = default_value(b, real.default_factory, code, offset)
+        b.heap_method(container, "__setitem__", (key, value), {}, code, offset)
+        return value
+    raise raising.Thrown(KeyError(key), code, offset)
+
+
+def default_value(b, factory, code, offset):
+    """What a defaultdict's default_factory gives, made by the build: a builtin
+    constructor, or a function of the program inlined (its reads guarded).  The factory
+    itself is guarded by G_COLLECTION."""
+    if factory in containers.FACTORIES or (
+            isinstance(factory, types.FunctionType) and not from_library(factory)):
+        return b.call(factory, (), {}, code, offset)
+    name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
+    raise Unsupported(f"a defaultdict whose default_factory is {name} (janus evaluates "
+                      "builtin constructors and functions of the program)", code, offset)
+
+
+def collection_attribute(b, owner, name, code, offset):
+    """`owner.name` of a tracked container: one of its methods (the builder routes the
+    call to heap_method), or maxlen / default_factory, guarded by G_COLLECTION."""
+    kind = type(owner)
+    if name in containers.method_names(kind):
+        return getattr(owner, name)
+    if name in containers.ATTRIBUTES.get(kind, ()):
+        _collection(b, owner)
+        return getattr(owner, name)
+    raise Unsupported(f"{kind.__qualname__}.{name} is not converted (it reads values janus "
+                      "does not guard, or is not known to janus)", code, offset)
 
 
 # -- attributes ----------------------------------------------------------------------

@@ -37,6 +37,19 @@ class GraphText:
         return GraphText(parts)
 
 
+class GraphRounded:
+    """round(x, ndigits) of a Python number the graph computes: Python rounds through
+    the decimal digits of the float, which no graph op reproduces, so the rounding is
+    done after the graph, from its output.  It may be stored (a replay buffer's
+    `q.append(round(float(loss), 3))`), returned or printed; anything that would use it
+    at build time is refused (natives.py)."""
+    __slots__ = ("value", "ndigits")
+    described_as = "a number rounded after the graph"
+
+    def __init__(self, value, ndigits):
+        self.value, self.ndigits = value, ndigits
+
+
 # Builtin containers whose methods the builder runs itself on containers it made.
 CONTAINER_TYPES = (list, dict, set)
 

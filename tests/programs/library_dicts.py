@@ -1,7 +1,7 @@
 """Dicts held by a library object (Soundness I, class 12): a Keras Tokenizer's
 word_index read by a converted step, changed from outside mid-run; written by the step
-itself; its index_word measured with len(); and its word_counts, an OrderedDict, which
-a step may read but not write.  Under janus and JANUS_MODE=off; prints one JSON
+itself; its index_word measured with len(); and its word_counts, an OrderedDict, read
+and written like a dict.  Under janus and JANUS_MODE=off; prints one JSON
 document."""
 
 import json
@@ -47,7 +47,6 @@ for i in range(STEPS):
 
 
 def ordered_step(word):
-    # word_counts is an OrderedDict: writes to it are refused, with the reason.
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(E[tokenizer.word_counts[word] % 16])
     tape.gradient(loss, [E])

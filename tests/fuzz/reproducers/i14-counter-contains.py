@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, class 4): right since natives.py refuses it, but not converted: 'b' in a collections.Counter would need a guard on the Counter's keys
 # janus fuzz reproducer: printed
 # plan: {"seed": 17, "steps": 33, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "counter_contains", "seed": 1650002322, "u": 0, "at": [31]}]}
 # printed: line 32: janus '31 0.5958278882426258' vs '31 0.8937418323639387'
