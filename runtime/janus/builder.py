@@ -569,12 +569,26 @@ class Builder:
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)
-        self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
+        descriptor = janus_ext.type_lookup(type(owner), name)
+        if type(descriptor) is types.MemberDescriptorType:
+            # A __slots__ member: the commit's setattr stores it through the member
+            # descriptor (C code), guarded to be the one the class still holds.
+            if not heap.is_plain_object(owner, slots=True) or is_library_object(owner) \
+                    or not isinstance(owner, descriptor.__objclass__):
+                raise Unsupported(f"attribute write .{name} to a "
+                                  f"{type(owner).__qualname__}, which customises "
+                                  "attribute access or belongs to a library", code, offset)
+            reads.slot_member(self, owner, name, descriptor, code, offset)
+        else:
+            self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
         self.heap.write_attribute(owner, name, value)
 
     def _plain_attribute(self, owner, name, what, code, offset):
         """owner.name is a plain __dict__ entry, which the commit may set or delete
         without running code of the program or of a library."""
+        if type(janus_ext.type_lookup(type(owner), name)) is types.MemberDescriptorType:
+            raise Unsupported(f"{what} the __slots__ member {type(owner).__qualname__}."
+                              f"{name}: only writes to slots are converted", code, offset)
         if not heap.is_plain_object(owner) or is_library_object(owner):
             raise Unsupported(f"{what} a {type(owner).__qualname__}, which customises "
                               "attribute access or belongs to a library", code, offset)

@@ -202,11 +202,12 @@ def commit(effects, values):
             effect.target(*args, **kwargs)
 
 
-def is_plain_object(owner):
-    """An instance whose attribute writes are plain __dict__ stores."""
+def is_plain_object(owner, slots=False):
+    """An instance whose attribute writes are plain __dict__ stores (`slots`: or stores
+    through its class's __slots__ members, which need no __dict__)."""
     owner_type = type(owner)
     return (not isinstance(owner, (type, types.ModuleType))
             and owner_type.__setattr__ is object.__setattr__
             and owner_type.__getattribute__ is object.__getattribute__
             and not hasattr(owner_type, "__getattr__")
-            and hasattr(owner, "__dict__"))
+            and (slots or hasattr(owner, "__dict__")))
