@@ -84,6 +84,39 @@ class ArrayArg:
         return f"<ndarray argument {self.prototype.dtype} {self.tensor.shape}>"
 
 
+class NumpyMethod:
+    """`t.numpy` of a tensor the graph computes.  Called, it gives what eager's gives,
+    an ndarray (a numpy scalar for a 0-d tensor), as an ArrayArg that is no argument:
+    printed, formatted, stored or returned, it is made after the graph from the output
+    (executor._flatten), and numpy arithmetic on it follows the rules above."""
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    def call(self, args, kwargs, code, offset):
+        if args or kwargs:
+            raise Unsupported(".numpy() takes no arguments", code, offset)
+        dtype = self.tensor.dtype
+        if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
+            raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
+        return ArrayArg(self.tensor, dtype.as_numpy_dtype)
+
+
+def is_computed(value):
+    """An ndarray the step computes (not the caller's array): made after the graph."""
+    return type(value) is ArrayArg and not value.argument
+
+
+def scalar_of(array, fn, code, offset):
+    """float()/int() of a computed 0-d ndarray: the tensor whose Python number it is
+    (numpy and eager give the same number for one element)."""
+    if array.tensor.shape.rank != 0:
+        raise Unsupported(f"{fn.__name__}() of an ndarray of shape {array.tensor.shape} "
+                          "(numpy converts only 0-d arrays without a warning)", code, offset)
+    return array.tensor
+
+
 def _basic_index(part):
     if type(part) is slice:
         return all(_basic_index(p) for p in (part.start, part.stop, part.step)

@@ -272,6 +272,8 @@ class Builder:
                     self.promote(d, int)     # a Python int to the program, not a tensor
                 dims.append(d)
             return tuple(dims)
+        if name == "numpy" and is_symbolic(owner) and id(owner) not in self.promoted:
+            return arrays.NumpyMethod(owner)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
@@ -285,6 +287,8 @@ class Builder:
             raise Unsupported("call with a NULL argument", code, offset)
         if type(fn) is frame.WithExit:
             return fn(*args)
+        if type(fn) is arrays.NumpyMethod:
+            return fn.call(args, kwargs, code, offset)
         if raising.is_plain_exception_class(fn):
             return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
         if raising.reads_own_exception(self, fn, args, kwargs):
@@ -310,11 +314,19 @@ class Builder:
             # packed in the graph, with eager's dtype for Python numbers.
             return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
                                                           else None), code, offset)
+        if fn is bool and len(args) == 1 and not kwargs and (
+                is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+            return self._truth_later(args[0], code, offset)
+        if fn in (float, int) and len(args) == 1 and not kwargs and \
+                arrays.is_computed(args[0]):
+            return self._number_builtin(fn, (arrays.scalar_of(args[0], fn, code, offset),),
+                                        {}, code, offset)
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
         if _is_pure_builtin(fn):
             if fn in (str, repr) and len(args) == 1 and not kwargs and (
-                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
+                    or arrays.is_computed(args[0])):
                 return self._text_later(args[0], "s" if fn is str else "r", code, offset)
             if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
                 if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
@@ -450,6 +462,17 @@ class Builder:
         if self.promoted.get(id(value)) == control.MIXED:
             raise Unsupported(f"str() of {control.MIXED}", code, offset)
         return GraphText(((value, conversion, ""),))
+
+    def _truth_later(self, value, code, offset):
+        """bool(t): the truth test `if t:` makes, a bool the graph carries for the
+        program's Python bool.  A branch on it is a decision on a tensor (control.py:
+        followed under an assertion when the profile saw one way, else a cond)."""
+        if value.shape.rank is None or value.shape.num_elements() != 1:
+            raise Unsupported(f"bool() of a tensor of shape {value.shape} (Python needs "
+                              "exactly one element)", code, offset)
+        truth = control.scalar_condition(None, value, None)
+        self.promote(truth, bool)
+        return truth
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or

@@ -583,6 +583,8 @@ class Frame:
         if isinstance(value, tf.Variable):
             raise Unsupported("formatting a tf.Variable: its value at this point of the "
                               "call is not kept", *self.b.where)
+        if arrays.is_computed(value):
+            return True               # `.numpy()` of a tensor: numpy formats the output
         if not is_symbolic(value):
             return False
         if numbers.python_type_of(value, self.b.promoted) == control.MIXED:
