@@ -24,7 +24,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, bytecode, control, frame, guards, heap, inputs, natives, numbers,
+from . import (arm_output, arrays, bytecode, control, frame, guards, heap, inputs, natives, numbers,
                objects, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
@@ -299,7 +299,12 @@ class Builder:
             # Output waits for the graph: print and the logger format, filter and emit
             # after it, in program order, from the call's values.
             what = "print" if fn is print else "logging"
-            self.no_writes_in_regions(what, code, offset)
+            if any(kind != "arm" for kind in self.region_kinds) or self.call_ids:
+                raise Unsupported(f"{what} inside a loop on a tensor or a recursive "
+                                  "function: how often it runs is known only at run time",
+                                  code, offset)
+            if self.region_depth:
+                arm_output.check_plain(what, args, kwargs, code, offset)
             if _holds_variable((args, kwargs)):
                 raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
                                   "graph, when later updates have landed", code, offset)

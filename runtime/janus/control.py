@@ -16,7 +16,7 @@ Python numbers are promoted; anything else that differs is refused with a reason
 
 import tensorflow as tf
 
-from . import bytecode, cfg as cfg_module, numbers, reads
+from . import arm_output, bytecode, cfg as cfg_module, numbers, reads
 from .errors import Raises, Unsupported
 from .values import is_symbolic
 
@@ -135,19 +135,21 @@ def _cond(frame, ins, condition, jump_if, regions):
                        (frame.code, ins.offset), ins)
         return true_start if truth else false_start
     before = _values_before(frame, ins, shapes)
+    printing = arm_output.Plan(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
 
-    def arm(start):
+    def arm(start, index):
         def run():
             end = _with_writes(b, lambda: b.in_region(
                 lambda: frame.fork().run_until(start, stop), arm=True))
             _add_untouched(end, before)
+            printing.fill(end, index)
             return _outputs(end, plan)
         return run
 
     b.region_depth += 1
     try:
-        outputs = tf.cond(condition, arm(true_start), arm(false_start))
+        outputs = tf.cond(condition, arm(true_start, 0), arm(false_start, 1))
     except (ValueError, TypeError) as exc:
         frame.fail(f"the arms of a branch on a tensor do not merge: "
                    f"{str(exc).splitlines()[0]}", ins)
@@ -155,7 +157,7 @@ def _cond(frame, ins, condition, jump_if, regions):
         b.region_depth -= 1
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
-    return _apply(frame, plan, shapes, list(outputs), ins)
+    return _apply(frame, plan, shapes, list(outputs), ins, printing)
 
 
 def _with_writes(b, run):
@@ -165,8 +167,8 @@ def _with_writes(b, run):
     try:
         end = run()
     finally:
-        writes = b.heap.end_arm()
-    end.writes = writes
+        writes, prints = b.heap.end_arm()
+    end.writes, end.prints = writes, prints
     return end
 
 
@@ -222,6 +224,7 @@ def _slots(end):
     for key, (_, _, _, taken, value) in end.writes.items():
         raw[("heap",) + key] = value
         raw[("taken",) + key] = taken
+    raw.update(end.print_slots)
     slots = {}
     for key, value in raw.items():
         _open_tuples(key, value, slots)
@@ -294,7 +297,7 @@ def _tensor_of(value, dtype):
     return tf.convert_to_tensor(value, dtype=dtype)
 
 
-def _apply(frame, plan, shapes, outputs, ins):
+def _apply(frame, plan, shapes, outputs, ins, printing):
     """Continue after the cond with the merged values in the frame."""
     shape = shapes[0]
     first_values, second_values = _slots(shapes[0]), _slots(shapes[1])
@@ -313,6 +316,7 @@ def _apply(frame, plan, shapes, outputs, ins):
         # arm wrote lands only if that arm ran.
         frame.b.heap.write(kind, target, name, _closed(merged, ("heap",) + key),
                            merged[("taken",) + key])
+    printing.apply(merged)
     if shape.returned:
         return frame.returning(_closed(merged, ("return",)))
     frame.locals = {name: _closed(merged, ("local", name)) for name in shape.locals}

@@ -701,12 +701,15 @@ class Frame:
 
 class End:
     """How a frame stopped: returned a value, or reached a stop offset."""
-    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes")
+    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes", "prints",
+                 "print_slots")
 
     def __init__(self, returned, value, locals_, stack, offset):
         self.returned, self.value, self.offset = returned, value, offset
         self.locals, self.stack = locals_, stack
         self.writes = {}        # a cond arm's held-back heap writes (control.py)
+        self.prints = []        # and its prints, with their cond outputs (arm_output.py)
+        self.print_slots = {}
 
 
 class _Return:
