@@ -24,8 +24,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arm_output, arrays, bytecode, control, frame, guards, heap, inputs, natives, numbers,
-               objects, raising, reads, recursive_calls)
+from . import (arm_output, arrays, bytecode, control, frame, generators, guards, heap,
+               inputs, natives, numbers, objects, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -289,6 +289,8 @@ class Builder:
             return fn(*args)
         if type(fn) is arrays.NumpyMethod:
             return fn.call(args, kwargs, code, offset)
+        if fn is next and args and not kwargs and len(args) <= 2:
+            return self._next(args, code, offset)
         if raising.is_plain_exception_class(fn):
             return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
         if raising.reads_own_exception(self, fn, args, kwargs):
@@ -467,6 +469,20 @@ class Builder:
         if self.promoted.get(id(value)) == control.MIXED:
             raise Unsupported(f"str() of {control.MIXED}", code, offset)
         return GraphText(((value, conversion, ""),))
+
+    def _next(self, args, code, offset):
+        """next(gen[, default]) of a generator the step made (generators.py)."""
+        if type(args[0]) is not generators.InlinedGenerator:
+            raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
+                              "from outside the step stands is state janus cannot guard, "
+                              "and each call moves it on", code, offset)
+        try:
+            return next(args[0])
+        except StopIteration:
+            if len(args) == 2:
+                return args[1]
+            raise Unsupported("next() of a finished generator raises StopIteration",
+                              code, offset) from None
 
     def _truth_later(self, value, code, offset):
         """bool(t): the truth test `if t:` makes, a bool the graph carries for the
@@ -687,6 +703,9 @@ class Builder:
         if outer is not None and recursive_calls.recursion_over_objects(
                 self, callee, local_values, outer, code, offset):
             return recursive_calls.start(self, callee, fn, local_values, outer, code, offset)
+        if callee.co_flags & bytecode.GENERATOR_FLAGS:
+            return generators.start(self, callee, fn.__globals__, local_values,
+                                    self._cells_of(fn), (code, offset))
         self.inline_stack.append((callee, local_values))
         try:
             return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))

@@ -83,6 +83,11 @@ class Frame:
                 offset = ins.next_offset
             elif type(outcome) is _Return:
                 return End(True, outcome.value, self.locals, self.stack, None)
+            elif type(outcome) is _Yield:
+                # A generator's frame (generators.py) stops; it resumes after the
+                # yield with the value sent, None for next().
+                self.push(None)
+                return End(False, outcome.value, self.locals, self.stack, ins.next_offset)
             else:
                 offset = outcome
 
@@ -136,6 +141,14 @@ class Frame:
 
     def op_LOAD_CONST(self, ins):
         self.push(ins.argval)
+
+    def op_RETURN_GENERATOR(self, ins):
+        self.push(None)         # what the first next() sends; POP_TOP drops it
+
+    def op_YIELD_VALUE(self, ins):
+        if self.forked or ins.arg != 0:
+            self.fail("`yield` inside a branch or loop on a tensor, or `yield from`", ins)
+        return _Yield(self.pop())
 
     def op_RETURN_VALUE(self, ins):
         return _Return(self.pop())
@@ -713,6 +726,13 @@ class End:
 
 
 class _Return:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class _Yield:
     __slots__ = ("value",)
 
     def __init__(self, value):
