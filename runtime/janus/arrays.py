@@ -166,7 +166,11 @@ def binary(symbol, operation, left, right, promoted, code, offset):
         raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
                           "caller's array)", code, offset)
     if symbol not in ARITHMETIC | IN_PLACE:
-        raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
+        computed = all(is_computed(side) for side in (left, right)
+                       if type(side) is ArrayArg)
+        raise Unsupported(f"`{symbol}` on " + ("an ndarray the step computes (.numpy() "
+                          "or numpy arithmetic): its value is known only after the graph"
+                          if computed else "an ndarray argument"), code, offset)
     samples = []
     for side in (left, right):
         if type(side) is ArrayArg:
