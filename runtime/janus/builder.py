@@ -301,10 +301,9 @@ class Builder:
             # Output waits for the graph: print and the logger format, filter and emit
             # after it, in program order, from the call's values.
             what = "print" if fn is print else "logging"
-            if any(kind != "arm" for kind in self.region_kinds) or self.call_ids:
-                raise Unsupported(f"{what} inside a loop on a tensor or a recursive "
-                                  "function: how often it runs is known only at run time",
-                                  code, offset)
+            if self.call_ids:
+                raise Unsupported(f"{what} inside a recursive function: how often it runs "
+                                  "is known only at run time", code, offset)
             if self.region_depth:
                 arm_output.check_plain(what, args, kwargs, code, offset)
             if _holds_variable((args, kwargs)):

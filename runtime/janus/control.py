@@ -16,7 +16,7 @@ Python numbers are promoted; anything else that differs is refused with a reason
 
 import tensorflow as tf
 
-from . import arm_output, bytecode, cfg as cfg_module, numbers, reads
+from . import arm_output, bytecode, cfg as cfg_module, loop_output, numbers, reads
 from .errors import Raises, Unsupported
 from .values import is_symbolic
 
@@ -424,25 +424,34 @@ def _carry(frame, ins, name, value, like=None):
 
 
 def _numbers_after_body(frame, carried, body_offset, stop, body_start, index):
-    """Which carried Python numbers the body keeps Python numbers (a counter), found by
-    running it once on a scratch graph with the values as they are before the loop."""
-    if not any(type(frame.locals[n]) in PYTHON_NUMBERS for n in carried):
+    """Which carried Python numbers (or tensors standing for them) the body keeps
+    Python numbers of the same type (a counter), found by running it once on a scratch
+    graph with the values as they are before the loop."""
+    promoted = frame.b.promoted
+    if not any(numbers.python_type_of(frame.locals[n], promoted) for n in carried):
         return {}
     prepare = None if body_start is None else (lambda sub: body_start(sub, index))
     end = _dry_run(frame, body_offset, stop, prepare)
-    return {n: type(end.locals.get(n)) in PYTHON_NUMBERS for n in carried}
+    return {n: numbers.python_type_of(end.locals.get(n), promoted) ==
+            numbers.python_type_of(frame.locals[n], promoted) for n in carried}
 
 
 def _run_loop(frame, ins, carried, go, body_offset, stop, flag_of, exit_offset,
               counter=None, body_start=None):
     b = frame.b
     initial = [_carry(frame, ins, name, frame.locals[name]) for name in carried]
+    printing = loop_output.Plan(b)
+    mark = printing.begin()
     stays_number = _numbers_after_body(frame, carried, body_offset, stop, body_start,
                                        counter[0] if counter else None)
+    printing.discard(mark)
 
     def body(flag, index, *values):
+        values, printed = values[:len(carried)], values[len(carried):]
+        mark = printing.begin()
         sub = frame.fork()
         sub.locals.update(zip(carried, values))
+        _promote_carried(b, carried, values, frame.locals, stays_number)
         if body_start is not None:
             body_start(sub, index)
         end = b.in_region(lambda: sub.run_until(body_offset, stop))
@@ -461,23 +470,38 @@ def _run_loop(frame, ins, carried, go, body_offset, stop, flag_of, exit_offset,
                 frame.fail(f"local {name!r} is deleted in a loop on a tensor", ins)
             value = end.locals[name]
             out.append(_carry(frame, ins, name, value, before))
-        return [flag, next_index, *out]
+        return [flag, next_index, *out,
+                *printing.end(mark, printed, (frame.code, ins.offset))]
 
     index0 = counter[0] if counter is not None else tf.constant(0)
     b.region_depth += 1
     try:
-        results = tf.while_loop(lambda flag, *_: flag, body, [go, index0, *initial])
+        while True:
+            try:
+                results = tf.while_loop(lambda flag, *_: flag, body,
+                                        [go, index0, *initial, *printing.initial()])
+                break
+            except loop_output.Retry:
+                continue                  # the body prints: again, with its arrays
     except (ValueError, TypeError) as exc:
         frame.fail(f"the loop's values change structure, dtype or shape: "
                    f"{str(exc).splitlines()[0]}", ins)
     finally:
         b.region_depth -= 1
+    _promote_carried(b, carried, results[2:], frame.locals, stays_number)
     for name, value in zip(carried, results[2:]):
-        before = frame.locals[name]
-        if type(before) in PYTHON_NUMBERS:
-            b.promote(value, type(before) if stays_number.get(name) else MIXED)
         frame.locals[name] = value
+    printing.apply(results[2 + len(carried):])
     return exit_offset
+
+
+def _promote_carried(b, carried, values, before, stays_number):
+    """Loop variables (in the body, or after the loop) that stand for Python numbers:
+    of their type when the body keeps it, else MIXED."""
+    for name, value in zip(carried, values):
+        kind = numbers.python_type_of(before[name], b.promoted)
+        if kind is not None:
+            b.promote(value, kind if stays_number.get(name) else MIXED)
 
 
 class SymbolicRange:
