@@ -1,7 +1,8 @@
 """More constructs real programs use in their steps (issue 21, item 4): print and
 logging inside a branch on a tensor (a cond built from both arms, and a speculated branch
 relaxed to one), bool(t), t.numpy() printed, formatted, stored and converted, writes to a
-__slots__ object, and a generator helper consumed by `for` and next().  Then the
+__slots__ object, a generator helper consumed by `for` and next(), and print and
+logging inside loops on tensors.  Then the
 constructs that stay refused, each in its own step.  Under janus and JANUS_MODE=off;
 prints lines, then one JSON document."""
 
@@ -136,15 +137,36 @@ def generator_step(x):
     return total, rest is None
 
 
-# -- kept refused ----------------------------------------------------------------------
-
 def loop_print_step(x):
+    """Prints in a tensor while loop and a loop over range(<tensor>), one with a branch
+    on a tensor inside: once per iteration, in order, with a carried Python number."""
     loss = tf.reduce_sum(tf.matmul(x, W))
     i = tf.constant(0)
     while i < 2:
         print("iteration", i)
         i += 1
+    total, k = 0.0, 0
+    for k in range(tf.cast(tf.abs(loss) * 3.0, tf.int32) % 4):
+        total += 1.5
+        print(f"k={k} total={total:.2f}", total, loss * k)
+        if loss * k > 1.0:
+            log.info("above one at %d", k)
+    print("loop done", total)
     return loss
+
+
+# -- kept refused ----------------------------------------------------------------------
+
+def guarded_batches(x):
+    try:
+        yield x
+    finally:
+        print("closed")
+
+
+def try_generator_step(x):
+    for part in guarded_batches(x):
+        return tf.reduce_sum(tf.matmul(part, W))
 
 
 class Shown:
@@ -203,6 +225,7 @@ for i in range(STEPS):
     total, finished = generator_step(x)
     record("generator", [total, finished])
     record("loop_print", loop_print_step(x))
+    record("try_generator", try_generator_step(x))
     record("object_in_arm", object_in_arm_step(x))
     record("outside_generator", outside_generator_step(x))
     record("numpy_compare", numpy_compare_step(x))
