@@ -36,7 +36,8 @@ def test_every_line_is_the_interpreters(deferred):
 
 def test_results_are_the_interpreters(deferred):
     for name in ("cond_print", "speculated", "bool", "numpy", "slots", "generator",
-                 "tracker_best", "history", "slotted", "W", "loop_print", "try_generator", "object_in_arm",
+                 "tracker_best", "history", "slotted", "W", "loop_print", "try_generator",
+                 "yield_in_branch", "resumed_in_branch", "object_in_arm",
                  "outside_generator", "numpy_compare", "slot_delete"):
         assert_same(deferred["on"][name], deferred["off"][name], name, **ROUND_OFF)
 
@@ -58,6 +59,9 @@ def test_a_speculated_branch_that_prints_is_relaxed_to_a_cond(deferred):
 @pytest.mark.parametrize("step,reason", [
     ("try_generator_step", "the generator guarded_batches has try/with blocks: one left "
                            "unfinished runs them when it is collected"),
+    ("yield_in_branch_step", "`yield` inside a branch or loop on a tensor"),
+    ("resumed_in_branch_step", "the generator batches is resumed inside a branch or loop "
+                               "on a tensor that did not make it"),
     ("object_in_arm_step", "print inside a branch on a tensor of an object whose text "
                            "would be made after the call's writes"),
     ("outside_generator_step", "next() of a generator: where an iterator from outside "

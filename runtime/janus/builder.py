@@ -43,6 +43,8 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
 MAX_INLINE_DEPTH = 32
+# Builtins that take every item of an iterable before they return.
+_CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
 _GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
 
 class Builder:
@@ -327,6 +329,11 @@ class Builder:
                 arrays.is_computed(args[0]):
             return self._number_builtin(fn, (arrays.scalar_of(args[0], fn, code, offset),),
                                         {}, code, offset)
+        if fn in _CONSUME_ALL and any(type(a) is generators.InlinedGenerator for a in args):
+            # sum(l2(w) for w in weights): the builtin takes every item before it
+            # returns, so running the generator to its end first changes no order.
+            args = tuple(self.note_created(list(a)) if type(a) is generators.InlinedGenerator
+                         else a for a in args)
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
         if _is_pure_builtin(fn):
@@ -695,6 +702,9 @@ class Builder:
             raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code, offset)
         bound.apply_defaults()
         local_values = dict(bound.arguments)
+        if "implicit0" in local_values and callee.co_varnames[:1] == (".0",):
+            # A generator expression's iterator: inspect names `.0` implicit0.
+            local_values[".0"] = local_values.pop("implicit0")
         if callee in self.tracing:
             return recursive_calls.call_again(self, callee, local_values, code, offset)
         outer = next((values for c, values in reversed(self.inline_stack) if c is callee),

@@ -133,6 +133,7 @@ def generator_step(x):
         second = next(parts)
         rest = next(parts, None)
         total += tf.reduce_sum(tf.matmul(first + second, W))
+        total += 0.01 * sum(tf.reduce_sum(v * v) for v in [W, W * 2.0])
     tape.gradient(total, [W])
     return total, rest is None
 
@@ -167,6 +168,30 @@ def guarded_batches(x):
 def try_generator_step(x):
     for part in guarded_batches(x):
         return tf.reduce_sum(tf.matmul(part, W))
+
+
+def signs(x):
+    loss = tf.reduce_sum(tf.matmul(x, W))
+    if loss > 0:
+        yield loss
+    yield -loss
+
+
+def yield_in_branch_step(x):
+    total = 0.0
+    for part in signs(x):
+        total = total + part
+    return total
+
+
+def resumed_in_branch_step(x):
+    parts = batches(x, 3)
+    first, _ = next(parts)
+    loss = tf.reduce_sum(tf.matmul(first, W))
+    if loss > 0:
+        second, _ = next(parts)
+        loss = loss + tf.reduce_sum(second)
+    return loss
 
 
 class Shown:
@@ -226,6 +251,8 @@ for i in range(STEPS):
     record("generator", [total, finished])
     record("loop_print", loop_print_step(x))
     record("try_generator", try_generator_step(x))
+    record("yield_in_branch", yield_in_branch_step(x))
+    record("resumed_in_branch", resumed_in_branch_step(x))
     record("object_in_arm", object_in_arm_step(x))
     record("outside_generator", outside_generator_step(x))
     record("numpy_compare", numpy_compare_step(x))
