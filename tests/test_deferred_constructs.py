@@ -37,7 +37,8 @@ def test_every_line_is_the_interpreters(deferred):
 def test_results_are_the_interpreters(deferred):
     for name in ("cond_print", "speculated", "bool", "numpy", "slots", "generator",
                  "tracker_best", "history", "slotted", "W", "loop_print", "try_generator",
-                 "yield_in_branch", "resumed_in_branch", "object_in_arm",
+                 "yield_in_branch", "resumed_in_branch",
+                 "slot_guard", "set_through_property", "object_in_arm",
                  "outside_generator", "numpy_compare", "slot_delete"):
         assert_same(deferred["on"][name], deferred["off"][name], name, **ROUND_OFF)
 
@@ -49,6 +50,12 @@ def test_each_converts(deferred, step):
     stats = deferred["functions"][step]
     assert stats["status"] == "converted", stats
     assert stats["graph_calls"] >= 5, stats
+
+
+def test_a_replaced_slot_descriptor_misses_the_guard(deferred):
+    stats = deferred["functions"]["slot_guard_step"]
+    assert stats["graph_calls"] >= 3 and stats["guard_misses"] >= 1, stats
+    assert len(deferred["off"]["set_through_property"]) == 3
 
 
 def test_a_speculated_branch_that_prints_is_relaxed_to_a_cond(deferred):

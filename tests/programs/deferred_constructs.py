@@ -110,6 +110,29 @@ def slots_step(x):
     return loss
 
 
+class Slotted2:
+    __slots__ = ("best",)
+
+
+slotted2 = Slotted2()
+slotted2.best = 0.0
+SET_THROUGH_PROPERTY = []
+
+
+def slot_guard_step(x):
+    """The class's slot descriptor is replaced mid-run: the guard on it rebuilds."""
+    loss = tf.reduce_sum(tf.matmul(x, W))
+    slotted2.best = float(loss)
+    return loss
+
+
+def replace_slot():
+    slot = Slotted2.__dict__["best"]
+    Slotted2.best = property(slot.__get__,
+                             lambda self, v: (SET_THROUGH_PROPERTY.append(v),
+                                              slot.__set__(self, -v)))
+
+
 def batches(x, n):
     for k in range(n):
         yield x * (k + 1), k
@@ -247,6 +270,9 @@ for i in range(STEPS):
     record("numpy", [v if type(v) is not np.float64 else ["np.float64", float(v)]
                      for v in numpy_step(x)])
     record("slots", slots_step(x))
+    if i == 9:
+        replace_slot()
+    record("slot_guard", [slot_guard_step(x), slotted2.best])
     total, finished = generator_step(x)
     record("generator", [total, finished])
     record("loop_print", loop_print_step(x))
@@ -261,5 +287,6 @@ for i in range(STEPS):
 results["tracker_best"] = tracker.best
 results["history"] = [[type(v).__name__, float(v)] for v in HISTORY]
 results["slotted"] = [slotted.best, slotted.count]
+results["set_through_property"] = SET_THROUGH_PROPERTY
 results["W"] = W.numpy().tolist()
 print(json.dumps(results))
