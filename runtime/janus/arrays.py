@@ -47,7 +47,9 @@ class ArrayArg:
 
     def attribute(self, name, code, offset):
         if name not in ATTRIBUTES:
-            raise Unsupported(f"`.{name}` of an ndarray argument", code, offset)
+            raise Unsupported(f"`.{name}` of " + (
+                "an ndarray argument" if self.argument else
+                "an ndarray the step computes (.numpy() or numpy arithmetic)"), code, offset)
         if name == "dtype":
             return self.prototype.dtype
         if not self.tensor.shape.is_fully_defined():

@@ -292,7 +292,7 @@ class Builder:
         if type(fn) is arrays.NumpyMethod:
             return fn.call(args, kwargs, code, offset)
         if fn is next and args and not kwargs and len(args) <= 2:
-            return self._next(args, code, offset)
+            return generators.call_next(self, args, code, offset)
         if raising.is_plain_exception_class(fn):
             return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
         if raising.reads_own_exception(self, fn, args, kwargs):
@@ -475,20 +475,6 @@ class Builder:
         if self.promoted.get(id(value)) == control.MIXED:
             raise Unsupported(f"str() of {control.MIXED}", code, offset)
         return GraphText(((value, conversion, ""),))
-
-    def _next(self, args, code, offset):
-        """next(gen[, default]) of a generator the step made (generators.py)."""
-        if type(args[0]) is not generators.InlinedGenerator:
-            raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
-                              "from outside the step stands is state janus cannot guard, "
-                              "and each call moves it on", code, offset)
-        try:
-            return next(args[0])
-        except StopIteration:
-            if len(args) == 2:
-                return args[1]
-            raise Unsupported("next() of a finished generator raises StopIteration",
-                              code, offset) from None
 
     def _truth_later(self, value, code, offset):
         """bool(t): the truth test `if t:` makes, a bool the graph carries for the

@@ -20,7 +20,7 @@ Refused, with the reason:
 
 import dis
 
-from . import bytecode
+from . import bytecode, natives
 from .errors import Unsupported
 
 CO_GENERATOR = 0x20
@@ -44,6 +44,24 @@ def start(b, code, globals_dict, local_values, cells, where):
     generator = InlinedGenerator(b, Frame(b, code, globals_dict, local_values, cells or {}))
     b.keep_alive.append(generator)
     return generator
+
+
+def call_next(b, args, code, offset):
+    """next(gen[, default]) in the step."""
+    if type(args[0]) is not InlinedGenerator:
+        if id(args[0]) in b.sources:
+            raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
+                              "from outside the step stands is state janus cannot guard, "
+                              "and each call moves it on", code, offset)
+        raise Unsupported(f"next() of {natives.describe(args[0])}: only generators the "
+                          "step makes are resumed by janus", code, offset)
+    try:
+        return next(args[0])
+    except StopIteration:
+        if len(args) == 2:
+            return args[1]
+        raise Unsupported("next() of a finished generator raises StopIteration",
+                          code, offset) from None
 
 
 class InlinedGenerator:
