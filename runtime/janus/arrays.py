@@ -47,7 +47,9 @@ class ArrayArg:
 
     def attribute(self, name, code, offset):
         if name not in ATTRIBUTES:
-            raise Unsupported(f"`.{name}` of an ndarray argument", code, offset)
+            raise Unsupported(f"`.{name}` of " + (
+                "an ndarray argument" if self.argument else
+                "an ndarray the step computes (.numpy() or numpy arithmetic)"), code, offset)
         if name == "dtype":
             return self.prototype.dtype
         if not self.tensor.shape.is_fully_defined():
@@ -82,6 +84,39 @@ class ArrayArg:
 
     def __repr__(self):
         return f"<ndarray argument {self.prototype.dtype} {self.tensor.shape}>"
+
+
+class NumpyMethod:
+    """`t.numpy` of a tensor the graph computes.  Called, it gives what eager's gives,
+    an ndarray (a numpy scalar for a 0-d tensor), as an ArrayArg that is no argument:
+    printed, formatted, stored or returned, it is made after the graph from the output
+    (executor._flatten), and numpy arithmetic on it follows the rules above."""
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    def call(self, args, kwargs, code, offset):
+        if args or kwargs:
+            raise Unsupported(".numpy() takes no arguments", code, offset)
+        dtype = self.tensor.dtype
+        if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
+            raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
+        return ArrayArg(self.tensor, dtype.as_numpy_dtype)
+
+
+def is_computed(value):
+    """An ndarray the step computes (not the caller's array): made after the graph."""
+    return type(value) is ArrayArg and not value.argument
+
+
+def scalar_of(array, fn, code, offset):
+    """float()/int() of a computed 0-d ndarray: the tensor whose Python number it is
+    (numpy and eager give the same number for one element)."""
+    if array.tensor.shape.rank != 0:
+        raise Unsupported(f"{fn.__name__}() of an ndarray of shape {array.tensor.shape} "
+                          "(numpy converts only 0-d arrays without a warning)", code, offset)
+    return array.tensor
 
 
 def _basic_index(part):
@@ -133,7 +168,11 @@ def binary(symbol, operation, left, right, promoted, code, offset):
         raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
                           "caller's array)", code, offset)
     if symbol not in ARITHMETIC | IN_PLACE:
-        raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
+        computed = all(is_computed(side) for side in (left, right)
+                       if type(side) is ArrayArg)
+        raise Unsupported(f"`{symbol}` on " + ("an ndarray the step computes (.numpy() "
+                          "or numpy arithmetic): its value is known only after the graph"
+                          if computed else "an ndarray argument"), code, offset)
     samples = []
     for side in (left, right):
         if type(side) is ArrayArg:

@@ -16,7 +16,7 @@ other arm; the loop reads it only on the path that bound it.
 
 import tensorflow as tf
 
-from . import iteration, numbers, reads
+from . import arm_output, iteration, numbers, reads
 from .errors import Raises, Unsupported
 from .values import is_symbolic
 
@@ -104,19 +104,21 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
                  (frame.code, ins.offset), ins, raises=True)
         return (true_arm if truth else false_arm).enter(frame)
     before = _values_before(frame, ins, shapes)
+    printing = arm_output.Plan(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
 
-    def run_arm(arm):
+    def run_arm(arm, index):
         def run():
             end = with_writes(b, lambda: b.in_region(
                 lambda: arm.run(frame.fork(), stop), arm=True))
             _add_untouched(end, before)
+            printing.fill(end, index)
             return _outputs(end, plan, stops)
         return run
 
     b.region_depth += 1
     try:
-        outputs = tf.cond(condition, run_arm(true_arm), run_arm(false_arm))
+        outputs = tf.cond(condition, run_arm(true_arm, 0), run_arm(false_arm, 1))
     except (ValueError, TypeError) as exc:
         frame.fail(f"the arms of a branch on a tensor do not merge: "
                    f"{str(exc).splitlines()[0]}", ins)
@@ -124,7 +126,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
         b.region_depth -= 1
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
-    return _apply(frame, plan, shapes, list(outputs))
+    return _apply(frame, plan, shapes, list(outputs), printing)
 
 
 def with_writes(b, run):
@@ -134,8 +136,8 @@ def with_writes(b, run):
     try:
         end = run()
     finally:
-        writes = b.heap.end_arm()
-    end.writes = writes
+        writes, prints = b.heap.end_arm()
+    end.writes, end.prints = writes, prints
     return end
 
 
@@ -193,6 +195,7 @@ def slots(end):
     for key, (_, _, _, taken, value) in end.writes.items():
         raw[("heap",) + key] = value
         raw[("taken",) + key] = taken
+    raw.update(end.print_slots)
     opened = {}
     for key, value in raw.items():
         _open_tuples(key, value, opened)
@@ -297,7 +300,8 @@ def _describe(slot):
     if slot[0] in ("heap", "taken"):
         return f"the value written to {slot[3]!r}"
     where = {"return": "the return value", "local": f"local {slot[1]!r}",
-             "stack": "a stack value", "exit": "where the arm goes on"}[slot[0]]
+             "stack": "a stack value", "exit": "where the arm goes on",
+             arm_output.PRINT: "a value printed"}[slot[0]]
     return where + (" (an item of a tuple)" if len(slot) > 2 or
                     slot[0] == "return" and len(slot) > 1 else "")
 
@@ -323,7 +327,7 @@ def _tensor_of(value, dtype):
     return tf.convert_to_tensor(value, dtype=dtype)
 
 
-def _apply(frame, plan, shapes, outputs):
+def _apply(frame, plan, shapes, outputs, printing):
     """Continue after the cond with the merged values in the frame."""
     first_values, second_values = slots(shapes[0]), slots(shapes[1])
     merged = {**second_values, **first_values}
@@ -344,6 +348,7 @@ def _apply(frame, plan, shapes, outputs):
         # arm wrote lands only if that arm ran.
         frame.b.heap.write(kind, target, name, closed(merged, ("heap",) + key),
                            merged[("taken",) + key])
+    printing.apply(merged)
     if shape.returned:
         return frame.returning(closed(merged, ("return",)))
     names = dict.fromkeys([*shapes[0].locals, *shapes[1].locals])

@@ -24,8 +24,9 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, bytecode, containers, contexts, control, frame, guards, heap, inputs,
-               loops, natives, numbers, objects, raising, reads, recursive_calls)
+from . import (arm_output, arrays, bytecode, containers, contexts, control, dunders, frame,
+               generators, guards, heap, inputs, loops, natives, numbers, objects, raising,
+               reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -43,6 +44,8 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
 MAX_INLINE_DEPTH = 32
+# Builtins that take every item of an iterable before they return.
+_CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
 _GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
 
 class Builder:
@@ -290,6 +293,8 @@ class Builder:
             return tuple(dims)
         if containers.is_tracked(owner):
             return reads.collection_attribute(self, owner, name, code, offset)
+        if name == "numpy" and is_symbolic(owner) and id(owner) not in self.promoted:
+            return arrays.NumpyMethod(owner)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
@@ -305,6 +310,10 @@ class Builder:
             return fn(*args)
         if type(fn) is loops.Append:
             return fn(args, kwargs, code, offset)
+        if type(fn) is arrays.NumpyMethod:
+            return fn.call(args, kwargs, code, offset)
+        if fn is next and args and not kwargs and len(args) <= 2:
+            return generators.call_next(self, args, code, offset)
         if raising.is_plain_exception_class(fn):
             return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
         if raising.reads_own_exception(self, fn, args, kwargs):
@@ -320,7 +329,11 @@ class Builder:
             # Output waits for the graph: print and the logger format, filter and emit
             # after it, in program order, from the call's values.
             what = "print" if fn is print else "logging"
-            self.no_writes_in_regions(what, code, offset)
+            if self.call_ids:
+                raise Unsupported(f"{what} inside a recursive function: how often it runs "
+                                  "is known only at run time", code, offset)
+            if self.region_depth:
+                arm_output.check_plain(what, args, kwargs, code, offset)
             if _holds_variable((args, kwargs)):
                 raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
                                   "graph, when later updates have landed", code, offset)
@@ -335,11 +348,24 @@ class Builder:
             # packed in the graph, with eager's dtype for Python numbers.
             return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
                                                           else None), code, offset)
+        if fn is bool and len(args) == 1 and not kwargs and (
+                is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+            return self._truth_later(args[0], code, offset)
+        if fn in (float, int) and len(args) == 1 and not kwargs and \
+                arrays.is_computed(args[0]):
+            return self._number_builtin(fn, (arrays.scalar_of(args[0], fn, code, offset),),
+                                        {}, code, offset)
+        if fn in _CONSUME_ALL and any(type(a) is generators.InlinedGenerator for a in args):
+            # sum(l2(w) for w in weights): the builtin takes every item before it
+            # returns, so running the generator to its end first changes no order.
+            args = tuple(self.note_created(list(a)) if type(a) is generators.InlinedGenerator
+                         else a for a in args)
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
         if _is_pure_builtin(fn):
             if fn in (str, repr) and len(args) == 1 and not kwargs and (
-                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
+                    or arrays.is_computed(args[0])):
                 return self._text_later(args[0], "s" if fn is str else "r", code, offset)
             if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
                 if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
@@ -353,7 +379,7 @@ class Builder:
                 opaque = natives.first_opaque((*args, *kwargs.values()),
                                               fn not in natives.SHALLOW, is_library_object)
                 if opaque is not None:
-                    return self.native_dunder(fn, args, kwargs, opaque, code, offset)
+                    return dunders.call(self, fn, args, kwargs, opaque, code, offset)
                 if fn not in natives.SHALLOW:
                     for value in (*args, *kwargs.values()):
                         reads.whole(self, value, code, offset)
@@ -436,39 +462,6 @@ class Builder:
             raise Unsupported(f"{cls.__qualname__}.__init__ returns a value", code, offset)
         return instance
 
-    def native_dunder(self, fn, args, kwargs, value, code, offset):
-        """`fn(value)` for a user object: its own dunder, inlined and guarded on the
-        class attribute (an implicit call looks it up on the type), or a refusal."""
-        name = getattr(fn, "__name__", repr(fn))
-        why = f"{name}() of {natives.describe(value)} would run its code at build time"
-        if kwargs or len(args) != 1 or args[0] is not value or fn not in natives.DUNDERS \
-                or _from_library(type(value)) or type(value).__module__ in ("builtins",
-                                                                            "collections"):
-            raise Unsupported(why, code, offset)
-        for dunder in natives.DUNDERS[fn]:
-            impl = janus_ext.type_lookup(type(value), dunder)
-            if impl is None:
-                continue
-            acc = self.sources.get(id(value))
-            if not isinstance(impl, types.FunctionType) or (
-                    acc is None and id(value) not in self.created
-                    and id(value) not in self.made):
-                raise Unsupported(why, code, offset)
-            reads.implicit_method(self, value, dunder, impl)
-            result = self.inline(impl, (value,), {}, code, offset)
-            if fn is bool and dunder == "__len__":
-                if type(result) is not int:       # bool() needs a Python int from it
-                    raise Unsupported(f"{why}: its __len__ gave {type(result).__qualname__}",
-                                      code, offset)
-                return result != 0
-            want = {len: int, bool: bool, float: float, int: int}[fn]
-            if type(result) is want or (want is not bool and is_symbolic(result) and
-                                        self.promoted.get(id(result)) is want):
-                return result
-            raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
-                              code, offset)
-        raise Unsupported(why, code, offset)
-
     def _text_later(self, value, conversion, code, offset):
         """str()/repr() of a tensor or of a number the graph computes: made after the
         graph from its output (values.GraphText)."""
@@ -478,6 +471,17 @@ class Builder:
         if self.promoted.get(id(value)) == control.MIXED:
             raise Unsupported(f"str() of {control.MIXED}", code, offset)
         return GraphText(((value, conversion, ""),))
+
+    def _truth_later(self, value, code, offset):
+        """bool(t): the truth test `if t:` makes, a bool the graph carries for the
+        program's Python bool.  A branch on it is a decision on a tensor (control.py:
+        followed under an assertion when the profile saw one way, else a cond)."""
+        if value.shape.rank is None or value.shape.num_elements() != 1:
+            raise Unsupported(f"bool() of a tensor of shape {value.shape} (Python needs "
+                              "exactly one element)", code, offset)
+        truth = control.scalar_condition(None, value, None)
+        self.promote(truth, bool)
+        return truth
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
         """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
@@ -623,12 +627,26 @@ class Builder:
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)
-        self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
+        descriptor = janus_ext.type_lookup(type(owner), name)
+        if type(descriptor) is types.MemberDescriptorType:
+            # A __slots__ member: the commit's setattr stores it through the member
+            # descriptor (C code), guarded to be the one the class still holds.
+            if not heap.is_plain_object(owner, slots=True) or is_library_object(owner) \
+                    or not isinstance(owner, descriptor.__objclass__):
+                raise Unsupported(f"attribute write .{name} to a "
+                                  f"{type(owner).__qualname__}, which customises "
+                                  "attribute access or belongs to a library", code, offset)
+            reads.slot_member(self, owner, name, descriptor, code, offset)
+        else:
+            self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
         self.heap.write_attribute(owner, name, value)
 
     def _plain_attribute(self, owner, name, what, code, offset):
         """owner.name is a plain __dict__ entry, which the commit may set or delete
         without running code of the program or of a library."""
+        if type(janus_ext.type_lookup(type(owner), name)) is types.MemberDescriptorType:
+            raise Unsupported(f"{what} the __slots__ member {type(owner).__qualname__}."
+                              f"{name}: only writes to slots are converted", code, offset)
         if not heap.is_plain_object(owner) or is_library_object(owner):
             raise Unsupported(f"{what} a {type(owner).__qualname__}, which customises "
                               "attribute access or belongs to a library", code, offset)
@@ -692,6 +710,9 @@ class Builder:
             raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code, offset)
         bound.apply_defaults()
         local_values = dict(bound.arguments)
+        if "implicit0" in local_values and callee.co_varnames[:1] == (".0",):
+            # A generator expression's iterator: inspect names `.0` implicit0.
+            local_values[".0"] = local_values.pop("implicit0")
         if callee in self.tracing:
             return recursive_calls.call_again(self, callee, local_values, code, offset)
         outer = next((values for c, values in reversed(self.inline_stack) if c is callee),
@@ -699,6 +720,9 @@ class Builder:
         if outer is not None and recursive_calls.recursion_over_objects(
                 self, callee, local_values, outer, code, offset):
             return recursive_calls.start(self, callee, fn, local_values, outer, code, offset)
+        if callee.co_flags & bytecode.GENERATOR_FLAGS:
+            return generators.start(self, callee, fn.__globals__, local_values,
+                                    self._cells_of(fn), (code, offset))
         self.inline_stack.append((callee, local_values))
         try:
             return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))

@@ -13,8 +13,8 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, branches, bytecode, containers, contexts, control, guards, iteration,
-               loops, natives, numbers, objects, raising, reads)
+from . import (arrays, branches, bytecode, containers, contexts, control, dunders, guards,
+               iteration, loops, natives, numbers, objects, raising, reads)
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -86,6 +86,11 @@ class Frame:
                 offset = ins.next_offset
             elif type(outcome) is int:
                 offset = outcome
+            elif type(outcome) is _Yield:
+                # A generator's frame (generators.py) stops; it resumes after the
+                # yield with the value sent, None for next().
+                self.push(None)
+                return End(False, outcome.value, self.locals, self.stack, ins.next_offset)
             else:
                 return self.resume(outcome, stop)
 
@@ -148,6 +153,14 @@ class Frame:
 
     def op_LOAD_CONST(self, ins):
         self.push(ins.argval)
+
+    def op_RETURN_GENERATOR(self, ins):
+        self.push(None)         # what the first next() sends; POP_TOP drops it
+
+    def op_YIELD_VALUE(self, ins):
+        if self.forked or ins.arg != 0:
+            self.fail("`yield` inside a branch or loop on a tensor, or `yield from`", ins)
+        return _Yield(self.pop())
 
     def op_RETURN_VALUE(self, ins):
         return _Return(self.pop())
@@ -482,7 +495,7 @@ class Frame:
         if containers.is_tracked(value):
             return reads.length(self.b, value, self.code, ins.offset) != 0
         if natives.first_opaque((value,), False, is_library_object) is not None:
-            return self.b.native_dunder(bool, (value,), {}, value, self.code, ins.offset)
+            return dunders.call(self.b, bool, (value,), {}, value, self.code, ins.offset)
         return bool(value)
 
     def _jump(self, ins, jump_if):
@@ -619,6 +632,8 @@ class Frame:
         if isinstance(value, tf.Variable):
             raise Unsupported("formatting a tf.Variable: its value at this point of the "
                               "call is not kept", *self.b.where)
+        if arrays.is_computed(value):
+            return True               # `.numpy()` of a tensor: numpy formats the output
         if not is_symbolic(value):
             return False
         if numbers.python_type_of(value, self.b.promoted) == control.MIXED:
@@ -753,15 +768,25 @@ class Frame:
 
 class End:
     """How a frame stopped: returned a value, or reached a stop offset."""
-    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes")
+    __slots__ = ("returned", "value", "locals", "stack", "offset", "writes", "prints",
+                 "print_slots")
 
     def __init__(self, returned, value, locals_, stack, offset):
         self.returned, self.value, self.offset = returned, value, offset
         self.locals, self.stack = locals_, stack
         self.writes = {}        # a cond arm's held-back heap writes (control.py)
+        self.prints = []        # and its prints, with their cond outputs (arm_output.py)
+        self.print_slots = {}
 
 
 class _Return:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class _Yield:
     __slots__ = ("value",)
 
     def __init__(self, value):

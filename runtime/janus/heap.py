@@ -150,18 +150,22 @@ class Heap:
 
     def end_arm(self):
         """What the arm wrote: {(kind, id(target), name): (kind, target, name, taken,
-        value)} in first-write order, last write kept; the heap is as before the arm."""
+        value)} in first-write order, last write kept, and the prints it made (their
+        Effects, for janus/arm_output.py); the heap is as before the arm."""
         overlay, count = self._arms.pop()
         written = self.effects[count:]
         del self.effects[count:]
         self.overlay = overlay
-        writes = {}
+        writes, prints = {}, []
         for effect in written:
+            if effect.kind == "call":
+                prints.append(effect)
+                continue
             # The builder refuses every other kind of write inside a cond arm.
             assert effect.kind in ("setattr", "setglobal"), effect.kind
             key = (effect.kind, id(effect.target), effect.name)
             writes[key] = (effect.kind, effect.target, effect.name, *effect.values)
-        return writes
+        return writes, prints
 
     def shadow(self, container):
         """The local copy this call mutates in place of `container` from the heap."""
@@ -202,15 +206,18 @@ def commit(effects, values):
             args, kwargs = value
             getattr(effect.target, effect.name)(*args, **kwargs)
         else:
-            args, kwargs = value
-            effect.target(*args, **kwargs)
+            # A print made in a cond arm carries whether that arm ran (arm_output.py).
+            args, kwargs, *taken = value
+            if not taken or taken[0]:
+                effect.target(*args, **kwargs)
 
 
-def is_plain_object(owner):
-    """An instance whose attribute writes are plain __dict__ stores."""
+def is_plain_object(owner, slots=False):
+    """An instance whose attribute writes are plain __dict__ stores (`slots`: or stores
+    through its class's __slots__ members, which need no __dict__)."""
     owner_type = type(owner)
     return (not isinstance(owner, (type, types.ModuleType))
             and owner_type.__setattr__ is object.__setattr__
             and owner_type.__getattribute__ is object.__getattribute__
             and not hasattr(owner_type, "__getattr__")
-            and hasattr(owner, "__dict__"))
+            and (slots or hasattr(owner, "__dict__")))

@@ -19,7 +19,7 @@ import types
 
 import tensorflow as tf
 
-from . import branches, bytecode, numbers
+from . import branches, bytecode, loop_output, numbers
 from .branches import PYTHON_NUMBERS
 from .errors import Unsupported
 from .iteration import Items
@@ -424,10 +424,13 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
     # carried Python numbers the body keeps Python numbers (a counter), and what the
     # body binds at its stops.
     first = None
-    if grown or len(stops) > 1 or any(type(frame.locals[n]) in PYTHON_NUMBERS
+    printing = loop_output.Plan(b)
+    if grown or len(stops) > 1 or any(numbers.python_type_of(frame.locals[n], b.promoted)
                                       for n in carried):
-        first = branches.dry_run(
-            frame, lambda sub, _: run_body(index0, [frame.locals[n] for n in carried], dry=True), None)
+        mark = printing.begin()
+        first = branches.dry_run(frame, lambda sub, _: run_body(
+            index0, [frame.locals[n] for n in carried], dry=True), None)
+        printing.discard(mark)            # what the dry run printed
     if len(stops) > 1:
         # Names first bound in the body that code after a `break`/`return` reads: carried
         # from a placeholder, and only where every stop has them bound.
@@ -443,7 +446,9 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
             carried.append(name)
             initial.append(tf.zeros([d or 0 for d in value.shape], value.dtype))
     stays_number = {n: first is not None and n in first.locals and numbers.python_type_of(
-        first.locals[n], b.promoted) is type(frame.locals.get(n)) for n in carried}
+        first.locals[n], b.promoted) == numbers.python_type_of(frame.locals.get(n),
+                                                               b.promoted)
+        for n in carried}
     for name in grown:
         item = probes[name].first
         if item is None:
@@ -454,6 +459,9 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
                                       element_shape=item.shape))
 
     def body(flag, index, exit_now, *values):
+        values, printed = values[:len(carried)], values[len(carried):]
+        mark = printing.begin()
+        _promote_carried(b, carried, values, frame.locals, stays_number)
         end = run_body(index, values)
         k = branches.exit_index(end.offset, stops)
         if counter is not None:
@@ -474,17 +482,21 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
             value = end.locals[name]
             out.append(_carry(frame, ins, name, value.array if type(value) is Appender
                               else value, before))
-        return [flag, next_index, tf.convert_to_tensor(k, tf.int32), *out]
+        return [flag, next_index, tf.convert_to_tensor(k, tf.int32), *out,
+                *printing.end(mark, printed, (frame.code, ins.offset))]
 
-    loop_vars = [go, index0, tf.constant(0, tf.int32), *initial]
     invariants = None
     b.region_depth += 1
     try:
-        for _ in range(MAX_RELAXATIONS + 1):
+        for _ in range(MAX_RELAXATIONS + 2):
+            loop_vars = [go, index0, tf.constant(0, tf.int32), *initial,
+                         *printing.initial()]
             try:
                 results = tf.while_loop(lambda flag, *_: flag, body, loop_vars,
                                         shape_invariants=invariants)
                 break
+            except loop_output.Retry:
+                invariants = None         # the body prints: again, with its arrays
             except ValueError as exc:
                 if invariants is not None or "shape" not in str(exc):
                     raise
@@ -494,12 +506,21 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
                    f"{str(exc).splitlines()[0]}", ins)
     finally:
         b.region_depth -= 1
-    for name, value in zip(carried, results[3:]):
-        before = frame.locals.get(name)
-        if type(before) in PYTHON_NUMBERS:
-            b.promote(value, type(before) if stays_number.get(name) else branches.MIXED)
+    values = results[3:3 + len(carried)]
+    _promote_carried(b, carried, values, frame.locals, stays_number)
+    for name, value in zip(carried, values):
         frame.locals[name] = GrownList(value) if name in grown else value
+    printing.apply(results[3 + len(carried):])
     return _leave(frame, ins, regions, shape, results[2])
+
+
+def _promote_carried(b, carried, values, before, stays_number):
+    """Loop variables (in the body, or after the loop) that stand for Python numbers:
+    of their type when the body keeps it, else MIXED."""
+    for name, value in zip(carried, values):
+        kind = numbers.python_type_of(before.get(name), b.promoted)
+        if kind is not None:
+            b.promote(value, kind if stays_number.get(name) else branches.MIXED)
 
 
 def _relaxed(frame, body, loop_vars):

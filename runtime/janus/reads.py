@@ -114,6 +114,16 @@ def own_entry(b, owner, name, code, offset):
     return value_at(b, guards.own(acc, name), value, f"attribute {name!r}", code, offset)
 
 
+def slot_member(b, owner, name, descr, code, offset):
+    """The __slots__ member descriptor a write to owner.name stores through, guarded to
+    stay the one type(owner) holds (`Cls.x = property(...)` mid-run rebuilds)."""
+    acc = b.sources.get(id(owner))
+    if acc is None:
+        raise Unsupported(f"attribute write .{name} to a slot of an object janus did not "
+                          "read from a guarded place", code, offset)
+    b.guards.require_is(guards.lookup(acc, name), descr)
+
+
 def holds_own(obj, name):
     """obj's own __dict__ has `name` (an instance this call made: nothing to guard)."""
     return janus_ext.own_attr(obj, name, _MISSING) is not _MISSING

@@ -9,7 +9,7 @@
    in a Python object and a global, and returns the batch's accuracy; `evaluate` loops
    over the batches and prints the result from the variables.
 4. A function that runs TF ops in two calls only: it must stay in the interpreter.
-5. A function janus picks and then gives up (it reads a value with .numpy()): the helper
+5. A function janus picks and then gives up (it reads a value with .numpy().item()): the helper
    it called becomes a candidate of its own and is converted.
 6. Closures: a factory's closure is converted; a lambda over its caller's argument,
    made anew at every call, is not.
@@ -141,15 +141,15 @@ results["summaries"] = [summarize(tf.constant(rng.normal(size=5))) for _ in rang
 
 
 
-# 5. The function picked cannot be built (it reads a tensor's value with .numpy()): janus
-#    gives it up, and the helper it covered becomes a candidate of its own.
+# 5. The function picked cannot be built (it reads a tensor's value with .numpy().item()):
+#    janus gives it up, and the helper it covered becomes a candidate of its own.
 def scaled_norm(x):
     return tf.sqrt(tf.reduce_sum(x * x)) * 0.5
 
 
 def report(x):
     norm = scaled_norm(x)
-    return norm, float(norm.numpy()) > 1.0
+    return norm, norm.numpy().item() > 1.0
 
 
 results["fallback"] = [report(tf.constant(rng.normal(size=4))) for _ in range(12)]

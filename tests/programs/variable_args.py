@@ -62,11 +62,20 @@ for i in range(10):
 results["pair"] = typed(pairs)
 
 
+def ones():
+    try:
+        yield 1.0
+        yield 1.0
+    finally:
+        pass
+
+
 def given_up(x):
-    """Made of a construct janus refuses (a generator): interpreted every call."""
+    """Made of a construct janus refuses (a generator with try/finally): interpreted
+    every call."""
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(x * x)
-    scale = sum(v for v in (1.0, 1.0))
+    scale = sum(ones())
     return scale * tape.gradient(y, x)
 
 

@@ -1,0 +1,112 @@
+"""A generator function the step calls (`for x in batches():`, `next(gen)`) → its body
+run by the builder lazily, one yield per request, interleaved with the code that
+consumes it as CPython interleaves them.
+
+Calling a generator function runs none of its body; each `next()` (a FOR_ITER, the
+builtin) resumes its frame (janus/frame.py) until the next YIELD_VALUE, whose value it
+gives, or until it returns (StopIteration).  Its reads, writes and prints are the
+build's like any inlined function's, in the order the interpreter makes them.
+
+Refused, with the reason:
+- a generator object from outside the step (made by an earlier call, a global):
+  where it stands is state janus cannot guard, and each call moves it on;
+- resuming it inside a branch or loop on a tensor that did not make it (whether, and
+  how often, it moves on is known only at run time), or a `yield` inside such a
+  region of the generator itself;
+- `yield from`, `send`/`throw`/`close`, async generators and coroutines;
+- a generator with `try`/`with` blocks: one the step leaves unfinished is closed when
+  it is collected, which runs those handlers at a point the graph does not have.
+"""
+
+import dis
+
+from . import bytecode, natives
+from .errors import Unsupported
+
+CO_GENERATOR = 0x20
+_IMPLICIT_HANDLER = "INTRINSIC_STOPITERATION_ERROR"
+
+
+def start(b, code, globals_dict, local_values, cells, where):
+    """The generator object a call of a generator function gives: nothing has run."""
+    if code.co_flags & bytecode.GENERATOR_FLAGS != CO_GENERATOR:
+        raise Unsupported("coroutines and async generators are left to the interpreter",
+                          *where)
+    if code.co_cellvars:
+        raise Unsupported("generators that make closures (cell variables) are not "
+                          "converted", *where)
+    if _has_handlers(code):
+        raise Unsupported(f"the generator {code.co_qualname} has try/with blocks: one left "
+                          "unfinished runs them when it is collected", *where)
+    b.rebound.update(ins.argval for ins in bytecode.decode(code)
+                     if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
+    from .frame import Frame
+    generator = InlinedGenerator(b, Frame(b, code, globals_dict, local_values, cells or {}))
+    b.keep_alive.append(generator)
+    return generator
+
+
+def call_next(b, args, code, offset):
+    """next(gen[, default]) in the step."""
+    if type(args[0]) is not InlinedGenerator:
+        if id(args[0]) in b.sources:
+            raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
+                              "from outside the step stands is state janus cannot guard, "
+                              "and each call moves it on", code, offset)
+        raise Unsupported(f"next() of {natives.describe(args[0])}: only generators the "
+                          "step makes are resumed by janus", code, offset)
+    try:
+        return next(args[0])
+    except StopIteration:
+        if len(args) == 2:
+            return args[1]
+        raise Unsupported("next() of a finished generator raises StopIteration",
+                          code, offset) from None
+
+
+class InlinedGenerator:
+    """The generator object of a call the builder made; next() runs its frame on."""
+    __slots__ = ("b", "frame", "offset", "finished", "region")
+    described_as = "a generator the step made"          # natives.describe
+
+    def __init__(self, builder, frame):
+        self.b, self.frame = builder, frame
+        self.offset = 0
+        self.finished = False
+        self.region = builder.region_serial[-1]
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.finished:
+            raise StopIteration
+        b = self.b
+        if b.region_serial[-1] != self.region:
+            raise Unsupported(f"the generator {self.frame.code.co_qualname} is resumed "
+                              "inside a branch or loop on a tensor that did not make it",
+                              *b.where)
+        where = b.where
+        b.depth += 1
+        try:
+            end = self.frame.run_until(self.offset, frozenset())
+        finally:
+            b.depth -= 1
+            b.where = where
+        if end.returned:
+            self.finished = True
+            raise StopIteration(end.value)
+        self.offset = end.offset
+        return end.value
+
+
+def _has_handlers(code):
+    """Exception-table entries other than the one CPython adds to every generator (it
+    turns a StopIteration raised inside into a RuntimeError)."""
+    instructions = {ins.offset: ins for ins in dis.get_instructions(code)}
+    for entry in dis.Bytecode(code).exception_entries:
+        target = instructions.get(entry.target)
+        if target is None or target.opname != "CALL_INTRINSIC_1" or \
+                target.argrepr != _IMPLICIT_HANDLER:
+            return True
+    return False
