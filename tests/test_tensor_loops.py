@@ -17,7 +17,8 @@ def runs(tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", ["episode", "masked", "rows", "search", "checked", "rnn",
-                                  "unroll", "aliased", "last", "fixed", "variables"])
+                                  "unroll", "aliased", "last", "fixed", "noisy",
+                                  "variables"])
 def test_results_match_the_interpreter(runs, name):
     assert_same(runs["on"][name], runs["off"][name], name, **ROUND_OFF)
 
@@ -97,3 +98,10 @@ def test_a_fixed_trip_count_is_unrolled_under_an_assertion(runs):
     # 3 profiled calls, 4 unrolled runs, the count changes: fallback, then a while loop.
     assert fixed["assert_failures"] == 1 and fixed["relaxations"] == 1
     assert fixed["builds"] == 2 and fixed["graph_runs"] == 6
+
+
+def test_prints_in_a_loop_with_a_break_come_out_as_eager_prints_them(runs):
+    noisy = _converted(runs, "noisy_step")
+    assert noisy["graph_runs"] >= 4
+    assert runs["on"]["printed"] == runs["off"]["printed"]
+    assert any(line.startswith("stop at") for line in runs["off"]["printed"])

@@ -218,6 +218,30 @@ for i in range(10):
     record("fixed", fixed_step(tf.constant(rng.normal(size=(6, 4))),
                                tf.constant(4 if i < 7 else 5)))
 
+# 10. Prints inside a loop on a tensor with a `break`: only what the iterations before
+#     the break printed, and the breaking iteration up to the break, in order.
+P = tf.Variable(0.5, dtype=tf.float64)
+
+
+def noisy_step(xs, limit):
+    with tf.GradientTape() as tape:
+        total = tf.constant(0.0, tf.float64)
+        for x in xs:
+            print("seen", x)
+            if x > limit:
+                print("stop at", x)
+                break
+            total += x * P
+            print("total", total)
+    P.assign_sub(0.01 * tape.gradient(total, P,
+                                      unconnected_gradients=tf.UnconnectedGradients.ZERO))
+    return total
+
+
+for i in range(8):
+    record("noisy", noisy_step(tf.constant(np.round(rng.uniform(0, 2, 10 + i % 3), 3)),
+                               tf.constant(1.6, tf.float64)))
+
 # 8. Lists grown in a loop on a tensor that stay refused: held by a dict as well (it
 #    would see the list stay empty), and read by index after the loop.
 def aliased_step(x0, steps):
@@ -249,7 +273,8 @@ for i in range(6):
     record("last", last_step(x0, steps))
 
 results["variables"] = typed({"critic": critic.trainable_variables, "w": w, "v": v,
-                              "u": u, "z": z, "W": W, "U": U, "G": G, "K": K})
+                              "u": u, "z": z, "W": W, "U": U, "G": G, "K": K,
+                              "P": P})
 if "janus" in sys.modules:
     import janus
     results["janus"] = {name.split(" ")[0]: info for name, info in janus.stats().items()}
