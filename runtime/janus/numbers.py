@@ -164,13 +164,23 @@ def _int_power(base, exponent, check):
     exponent = int(exponent)
     if exponent < 0:
         check(tf.not_equal(base, 0), "0 cannot be raised to a negative power")
-        return tf.pow(tf.cast(base, tf.float64), float(exponent)), float
+        return _pow(tf.cast(base, tf.float64),
+                    tf.constant(float(exponent), tf.float64)), float
     if exponent > 64:
         raise NotRepresentable("int ** exponent above 64")
     result = tf.ones_like(base)
     for _ in range(exponent):
         result = _int_binary("*", result, base, check)
     return result, int
+
+
+def _pow(base, exponent):
+    """Python's `**`, libm's pow, as eager's Pow kernel computes it.  Grappler rewrites a
+    Pow whose exponent is a constant -1, 0.5, 2, 3… into a reciprocal, sqrt or products,
+    which round differently (9215 ** -1 ends in ...014, 1 / 9215.0 in ...015); it cannot
+    see through a PlaceholderWithDefault."""
+    exponent = tf.raw_ops.PlaceholderWithDefault(input=exponent, shape=exponent.shape)
+    return tf.pow(base, exponent)
 
 
 def _subnormal(x):
@@ -225,7 +235,7 @@ def _float_binary(symbol, a, b, check):
         div, mod = _float_divmod(a, safe)
         return div if symbol == "//" else mod
     if symbol == "**":
-        r = tf.pow(a, b)
+        r = _pow(a, b)
         finite_in = tf.logical_and(tf.math.is_finite(a), tf.math.is_finite(b))
         check(tf.logical_not(tf.logical_and(tf.equal(a, 0.0), b < 0.0)),
               "0.0 cannot be raised to a negative power")
