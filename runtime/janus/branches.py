@@ -14,7 +14,10 @@ that only one arm leaves (it ends at another stop) travels with a placeholder on
 other arm; the loop reads it only on the path that bound it.
 """
 
+import contextlib
+
 import tensorflow as tf
+from tensorflow.python.eager import record
 
 from . import arm_output, iteration, numbers, reads
 from .errors import Raises, Unsupported
@@ -141,14 +144,19 @@ def with_writes(b, run):
     return end
 
 
-def dry_run(frame, run, stop, prepare=None, arm=False):
-    """Run `run(fork, stop)` on a fork of `frame`, on a scratch graph, the tape not
-    recording: what it leaves behind, with nothing added to the graph being built."""
-    from tensorflow.python.eager import record
+@contextlib.contextmanager
+def scratch_graph(name):
+    """A graph whose ops nothing runs, the tape not recording: for building something
+    only to learn what it leaves behind."""
+    with tf.__internal__.FuncGraph(name).as_default(), record.stop_recording():
+        yield
+
+
+def dry_run(frame, run, stop, arm=False):
+    """Run `run(fork, stop)` on a fork of `frame` on a scratch graph: what it leaves
+    behind, with nothing added to the graph being built."""
     sub = frame.fork()
-    with tf.__internal__.FuncGraph("janus_dry_run").as_default(), record.stop_recording():
-        if prepare is not None:
-            prepare(sub)
+    with scratch_graph("janus_dry_run"):
         return frame.b.in_region(lambda: run(sub, stop), dry=True, arm=arm)
 
 

@@ -180,6 +180,10 @@ class Builder:
             if dry:
                 self.steps = saved_steps
 
+    def innermost_region(self):
+        """The serial of the cond arm or loop body being built, None outside any."""
+        return self.region_serial[-1] if self.region_serial else None
+
     def may_mutate(self, container):
         serial = self.created_in.get(id(container))
         return serial is not None and serial >= self.region_serial[-1]

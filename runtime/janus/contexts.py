@@ -14,7 +14,7 @@ class WithExit:
     def __init__(self, builder, exit_fn, inlined=False, user_exit=None):
         self.builder, self.exit_fn, self.inlined = builder, exit_fn, inlined
         self.user_exit = user_exit          # the program's __exit__, when inlined
-        self.region = _innermost_region(builder)
+        self.region = builder.innermost_region()
 
     def refuse_traceback_reads(self, frame, ins):
         """A program's __exit__ that reads its traceback argument would see janus's
@@ -32,7 +32,7 @@ class WithExit:
 
     def __call__(self, *exc_info):
         if not self.inlined:
-            if _innermost_region(self.builder) != self.region:
+            if self.builder.innermost_region() != self.region:
                 # The real __exit__ (a tape stops recording) would run on every arm and
                 # dry run that leaves the block: once for all of them.
                 raise Unsupported("leaving a library `with` block inside a branch or "
@@ -41,7 +41,4 @@ class WithExit:
             self.builder.entered.remove(self.exit_fn)
         return self.exit_fn(*exc_info)
 
-
-def _innermost_region(builder):
-    return builder.region_serial[-1] if builder.region_serial else None
 

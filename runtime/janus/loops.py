@@ -15,6 +15,7 @@ tuples of those.  A carried tensor whose static shape changes from one iteration
 next gets a relaxed shape invariant, found by running the body on a scratch graph.
 """
 
+import gc
 import types
 
 import tensorflow as tf
@@ -43,7 +44,7 @@ class Shape:
         self.stops, self.continuations = tuple(stops), continuations
 
 
-def _other_exits(regions, loop, normal_edge):
+def _other_exits(loop, normal_edge):
     return sorted({dst for src, dst in loop.exits if (src, dst) != normal_edge})
 
 
@@ -74,7 +75,7 @@ def while_loop(frame, ins, go, loop, regions, leave):
         value = value if isinstance(value, tf.Tensor) else tf.constant(bool(value))
         return value if test_jump_if == stays_by_jumping else tf.logical_not(value)
 
-    others = _other_exits(regions, loop, (test_block, exit_block))
+    others = _other_exits(loop, (test_block, exit_block))
     shape = Shape([test.offset, *others],
                   [(exit_block, None)] + [(dst, None) for dst in others])
     return _run_loop(frame, ins, regions, loop, shape, go, loop.header, next_flag)
@@ -148,8 +149,9 @@ def for_loop(frame, ins, iteration):
         frame.fail("a loop over a tensor whose header is not its `for`", ins)
     exit_offset = bytecode.for_iter_exit(frame.instructions, ins)
     normal = (loop.header, regions.block(ins.jump_target))
-    others = _other_exits(regions, loop, normal)
-    items = _speculated_items(frame, ins, iteration, others)
+    others = _other_exits(loop, normal)
+    start, stop, step, ascending = _index_bounds(iteration)
+    items = _speculated_items(frame, ins, iteration, others, start, stop, step, ascending)
     if items is not None:
         frame.stack[-1] = items
         return ins.offset                         # FOR_ITER again, over Python items
@@ -157,22 +159,12 @@ def for_loop(frame, ins, iteration):
                   [(exit_offset, None)] + [(dst, _popped_iterator) for dst in others])
     frame.pop()                                   # the iterator
     if type(iteration) is SymbolicRange:
-        start, stop, step = iteration.bounds()
-        # The loop variable is a Python int to the body (range() yields ints), so it is
-        # a promoted int64 (numbers.py), whatever the bound's dtype.
-        stop = tf.cast(stop, tf.int64)
-        ascending = _positive(step)
-
         def element(sub, index):
             sub.b.promote(index, int)
             return index
     else:
-        tensor = iteration.tensor
-        start, step, ascending = 0, 1, True
-        stop = tf.shape(tensor, out_type=tf.int64)[0]
-
         def element(sub, index):
-            return tensor[index]
+            return iteration.tensor[index]
 
     def body_start(sub, index):
         sub.push(element(sub, index))
@@ -186,20 +178,35 @@ def for_loop(frame, ins, iteration):
         if frame.b.region_depth or key in frame.b.relaxed:
             frame.fail("a loop over a tensor binds a name that may be unbound after it",
                        ins)
-        frame.b.assume(tf.convert_to_tensor(start, stop.dtype) < stop if ascending else
-                       tf.convert_to_tensor(start, stop.dtype) > stop, key, ins)
+        frame.b.assume(_before_end(tf.convert_to_tensor(start, stop.dtype), stop,
+                                   ascending), key, ins)
         frame.push(element(frame, tf.convert_to_tensor(start, tf.int64)))
         end = frame.run_until(ins.next_offset, frozenset({ins.offset}))
         if end.returned:
             frame.fail("`return` inside a loop over a tensor", ins)
         start = start + step
     counter = tf.cast(tf.convert_to_tensor(start), tf.int64)
-    go = (counter < stop) if ascending else (counter > stop)
+    go = _before_end(counter, stop, ascending)
     return _run_loop(frame, ins, regions, loop, shape, go, ins.next_offset, None,
                      counter=(counter, step, stop, ascending), body_start=body_start)
 
 
-def _speculated_items(frame, ins, iteration, others):
+def _index_bounds(iteration):
+    """(start, stop, step, ascending) of the index a `for` over `iteration` runs: stop an
+    int64 tensor.  The loop variable of a range is a Python int to the body (range()
+    yields ints), so its index is a promoted int64 (numbers.py), whatever the bound's
+    dtype."""
+    if type(iteration) is SymbolicRange:
+        start, stop, step = iteration.bounds()
+        return start, tf.cast(stop, tf.int64), step, _positive(step)
+    return 0, tf.shape(iteration.tensor, out_type=tf.int64)[0], 1, True
+
+
+def _before_end(index, stop, ascending):
+    return (index < stop) if ascending else (index > stop)
+
+
+def _speculated_items(frame, ins, iteration, others, start, stop, step, ascending):
     """The paper's speculation on loops: when every profiled run of this loop had the
     same short trip count, unroll it under an assertion on the count; a run with
     another count falls back, and the loop is a while loop from then on."""
@@ -210,13 +217,11 @@ def _speculated_items(frame, ins, iteration, others):
             key in b.relaxed or any(b.relaxed_dims.values()):
         # A build for inputs whose shapes vary: the lengths its loops run over vary too.
         return None
+    first = tf.cast(tf.convert_to_tensor(start), tf.int64)
+    span = (stop - first + step - 1) // step if ascending else \
+        (first - stop - step - 1) // -step
+    count = tf.maximum(span, 0)
     if type(iteration) is SymbolicRange:
-        start, stop, step = iteration.bounds()
-        stop = tf.cast(stop, tf.int64)
-        first = tf.cast(tf.convert_to_tensor(start), tf.int64)
-        span = (stop - first + step - 1) // step if _positive(step) else \
-            (first - stop - step - 1) // -step
-        count = tf.maximum(span, 0)
         if type(start) is int:
             # Under the assertion the loop variable takes exactly these Python ints.
             values = [start + i * step for i in range(trips)]
@@ -225,7 +230,6 @@ def _speculated_items(frame, ins, iteration, others):
             for value in values:
                 b.promote(value, int)
     else:
-        count = tf.shape(iteration.tensor, out_type=tf.int64)[0]
         values = [iteration.tensor[i] for i in range(trips)]
     b.assume(tf.equal(count, trips), key, ins)
     return Items(values)
@@ -250,7 +254,7 @@ class Appender:
     def __init__(self, array, builder):
         self.array, self.first = array, None     # first: the first item a dry run saw
         self.builder = builder
-        self.region = builder.region_serial[-1] if builder.region_serial else None
+        self.region = builder.innermost_region()
 
 
 class GrownList:
@@ -274,8 +278,7 @@ class Append:
             raise Unsupported("a list grown in a loop on a tensor is appended to with "
                               "something other than one tensor", code, offset)
         appender = self.appender
-        b = appender.builder
-        if (b.region_serial[-1] if b.region_serial else None) != appender.region:
+        if appender.builder.innermost_region() != appender.region:
             # Each arm would write the one array the other arm then starts from.
             raise Unsupported("append to a list grown in a loop on a tensor inside a "
                               "branch of its body", code, offset)
@@ -331,7 +334,7 @@ def _grown_lists(frame, regions, loop, stores):
             bindings += other is value
         if bindings != 1 or _held_elsewhere(value, frame):
             frame.fail(f"list {name!r} is appended to in a loop on a tensor and is also "
-                       "held elsewhere", loop_ins(frame, loop))
+                       "held elsewhere", frame.instructions[loop.header])
         names.append(name)
     return names
 
@@ -347,14 +350,9 @@ def _appends_to(regions, loop, name):
 
 
 def _held_elsewhere(value, frame):
-    import gc
     allowed = (frame.locals, frame.b.keep_alive)
     return any(not any(r is a for a in allowed) and not isinstance(r, types.FrameType)
                for r in gc.get_referrers(value))
-
-
-def loop_ins(frame, loop):
-    return frame.instructions[loop.header]
 
 
 # -- the loop ----------------------------------------------------------------------------
@@ -464,17 +462,13 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
         _promote_carried(b, carried, values, frame.locals, stays_number)
         end = run_body(index, values)
         k = branches.exit_index(end.offset, stops)
-        if counter is not None:
-            _, step, stop, ascending = counter
-            next_index = index + step
-            flag = (next_index < stop) if ascending else (next_index > stop)
+        next_index = index if counter is None else index + counter[1]
+        if type(k) is int and k != 0:
+            flag = tf.constant(False)     # left the loop (its test is not on the stack)
         else:
-            next_index = index
-            flag = flag_of(end) if type(k) is not int or k == 0 else tf.constant(False)
-        if type(k) is int:
-            flag = flag if k == 0 else tf.constant(False)
-        else:
-            flag = tf.logical_and(flag, tf.equal(k, 0))
+            flag = flag_of(end) if counter is None else _before_end(next_index, *counter[2:])
+            if type(k) is not int:
+                flag = tf.logical_and(flag, tf.equal(k, 0))
         out = []
         for name, before in zip(carried, values):
             if name not in end.locals:
@@ -526,11 +520,9 @@ def _promote_carried(b, carried, values, before, stays_number):
 def _relaxed(frame, body, loop_vars):
     """Shape invariants under which the body keeps its carried values' shapes: run it on
     placeholders, loosen each shape to what it gives back, until nothing changes."""
-    from tensorflow.python.eager import record
     invariants = tf.nest.map_structure(_shape_of, loop_vars)
     for _ in range(MAX_RELAXATIONS):
-        with tf.__internal__.FuncGraph("janus_relax").as_default(), \
-                record.stop_recording():
+        with branches.scratch_graph("janus_relax"):
             placeholders = tf.nest.map_structure(_placeholder, loop_vars, invariants)
             outputs = body(*placeholders)
         loosened = tf.nest.map_structure(_loosen, invariants, outputs)
@@ -561,30 +553,21 @@ def _leave(frame, ins, regions, shape, exit_taken):
     groups = {}
     for k, continuation in enumerate(shape.continuations):
         groups.setdefault(continuation, []).append(k)
-    if len(groups) == 1:
-        (offset, prepare), = groups
-        if prepare is not None:
-            prepare(frame)
-        return offset
-    raising = [ks for (offset, _), ks in groups.items() if regions.always_raises(offset)]
-    if raising:
+    raising = {c: ks for c, ks in groups.items() if regions.always_raises(c[0])}
+    if raising and len(raising) < len(groups):
         # `raise` or a failed `assert` inside the loop: the graph asserts that the loop
         # does not leave that way; when it does, the interpreter runs the call and raises.
         if frame.b.region_depth:
             frame.fail("a loop on a tensor that may raise, inside a cond arm or loop "
                        "body", ins)
-        ks = [k for each in raising for k in each]
+        ks = [k for each in raising.values() for k in each]
         frame.b.assume(tf.reduce_all(tf.not_equal(exit_taken, tf.constant(ks, tf.int32))),
                        (frame.code, ins.offset), ins, raises=True)
-        groups = {c: ks for c, ks in groups.items() if not regions.always_raises(c[0])}
-    if len(groups) == 1:
-        (offset, prepare), = groups
-        if prepare is not None:
-            prepare(frame)
-        return offset
-    join = regions.common_join([regions.block(offset) for offset, _ in groups])
+        groups = {c: ks for c, ks in groups.items() if c not in raising}
     ways = [(branches.from_offset(offset, prepare), ks)
             for (offset, prepare), ks in groups.items()]
+    join = regions.common_join([regions.block(offset) for offset, _ in groups]) \
+        if len(ways) > 1 else None
     return _dispatch(frame, ins, exit_taken, ways, join)
 
 
