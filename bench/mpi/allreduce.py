@@ -3,12 +3,15 @@
     mpiexec -n 2 bin/janus-python bench/mpi/allreduce.py [--repeats 20]
 
 For each size, interleaved: mpi4py's `comm.Allreduce(send, recv)` on float32 numpy
-arrays; a tf.function holding ten JanusAllreduce ops in a chain, each reducing the
+arrays, and its in-place form `comm.Allreduce(MPI.IN_PLACE, buffer)`, which MPICH runs
+faster (no copy of the input); a tf.function holding ten JanusAllreduce ops in a chain, each reducing the
 previous one's result (janus/collectives.py), one call timed and divided by ten; one
 eager call of the op; and the same chain of ten built from tf.numpy_function calling
 mpi4py (DESIGN.md's option (a)).  Rank 0 prints the
 median time per allreduce and the GB/s of the payload, and the op's throughput as a
-fraction of mpi4py's.
+fraction of mpi4py's (two-buffer, what users write; and in place).  Inside the chain,
+each op reduces in the buffer TF forwards from the previous one, as it does for a
+gradient that nothing else reads.
 """
 
 import argparse
@@ -46,6 +49,7 @@ for megabytes in map(float, args.sizes_mb.split(",")):
     n = int(megabytes * (1 << 20) / 4)
     send = np.full(n, rank + 1, np.float32)
     receive = np.empty_like(send)
+    in_place = np.full(n, rank + 1, np.float32)     # doubles per call (inf adds as fast)
     tensor = tf.constant(send)
 
     @tf.function
@@ -75,9 +79,12 @@ for megabytes in map(float, args.sizes_mb.split(",")):
         collectives.allreduce([tensor], False)[0].numpy()
 
     in_graph(), eager(), numpy_function(), comm.Allreduce(send, receive)   # warm-up
-    times = {"mpi4py": [], "graph": [], "eager": [], "numpy_function": []}
+    comm.Allreduce(MPI.IN_PLACE, in_place)
+    times = {"mpi4py": [], "mpi4py_in_place": [], "graph": [], "eager": [],
+             "numpy_function": []}
     for _ in range(args.repeats):
         times["mpi4py"].append(timed(lambda: comm.Allreduce(send, receive)))
+        times["mpi4py_in_place"].append(timed(lambda: comm.Allreduce(MPI.IN_PLACE, in_place)))
         times["graph"].append(timed(in_graph) / CHAIN)
         times["eager"].append(timed(eager))
         times["numpy_function"].append(timed(numpy_function) / CHAIN)
@@ -86,13 +93,15 @@ for megabytes in map(float, args.sizes_mb.split(",")):
     row = {"megabytes": megabytes, **{f"{k}_ms": 1e3 * v for k, v in med.items()},
            **{f"{k}_spread_ms": (1e3 * min(v), 1e3 * max(v)) for k, v in times.items()},
            "graph_vs_mpi4py": med["mpi4py"] / med["graph"],
+           "graph_vs_mpi4py_in_place": med["mpi4py_in_place"] / med["graph"],
            "eager_vs_mpi4py": med["mpi4py"] / med["eager"],
            "numpy_function_vs_mpi4py": med["mpi4py"] / med["numpy_function"]}
     results.append(row)
     if rank == 0:
         print(f"{megabytes:5.0f} MB  mpi4py {row['mpi4py_ms']:7.2f} ms "
               f"({megabytes / 1024 / med['mpi4py']:.2f} GB/s)  in-graph {row['graph_ms']:7.2f} ms"
-              f" ({megabytes / 1024 / med['graph']:.2f} GB/s, {row['graph_vs_mpi4py']:.0%})  "
+              f" ({megabytes / 1024 / med['graph']:.2f} GB/s, {row['graph_vs_mpi4py']:.0%}; "
+              f"{row['graph_vs_mpi4py_in_place']:.0%} of in-place {row['mpi4py_in_place_ms']:.2f} ms)  "
               f"eager op {row['eager_ms']:7.2f} ms ({row['eager_vs_mpi4py']:.0%})  "
               f"numpy_function {row['numpy_function_ms']:7.2f} ms "
               f"({row['numpy_function_vs_mpi4py']:.0%})", flush=True)

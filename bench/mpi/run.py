@@ -80,12 +80,15 @@ def main():
 
 
 def markdown(report):
-    lines = ["| bytes | mpi4py Allreduce ms | in-graph op ms | in-graph vs mpi4py | "
+    lines = ["| bytes | mpi4py Allreduce ms | in place ms | in-graph op ms | "
+             "in-graph vs mpi4py | vs in place | "
              "eager op ms | eager vs mpi4py | numpy_function ms | numpy_function vs mpi4py |",
-             "|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for row in report["allreduce"]:
         lines.append(f"| {row['megabytes']:.0f} MB | {row['mpi4py_ms']:.2f} | "
+                     f"{row['mpi4py_in_place_ms']:.2f} | "
                      f"{row['graph_ms']:.2f} | {row['graph_vs_mpi4py']:.0%} | "
+                     f"{row['graph_vs_mpi4py_in_place']:.0%} | "
                      f"{row['eager_ms']:.2f} | {row['eager_vs_mpi4py']:.0%} | "
                      f"{row.get('numpy_function_ms', float('nan')):.2f} | "
                      f"{row.get('numpy_function_vs_mpi4py', float('nan')):.0%} |")
