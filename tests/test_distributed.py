@@ -16,7 +16,6 @@ import os
 import re
 import subprocess
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -209,3 +208,13 @@ print(hvd.DistributedGradientTape(tape).gradient(loss, [v])[0].numpy().tolist())
         "[6.0]"]
     off = run_python(["-c", "import horovod.tensorflow"], mode="off")
     assert "No module named 'horovod'" in off.stderr
+
+
+def test_collective_buffers_in_place_fused_and_reused():
+    result, _ = mpiexec([str(PROGRAMS / "collective_buffers.py")])
+    assert result.returncode == 0, result.stderr[-3000:]
+    cases = re.findall(r"^ok rank (\d) (.+)$", result.stdout, re.MULTILINE)
+    # 3 dtypes x 2 ops x 5 checks, and the chain, on each of the 2 ranks.
+    for rank in "01":
+        assert len({case for r, case in cases if r == rank}) == 3 * 2 * 5 + 1, result.stdout
+    assert result.stdout.count("done") == 1
