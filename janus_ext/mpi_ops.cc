@@ -41,10 +41,8 @@
 #include <mutex>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
-#include "tensorflow/core/framework/allocator.h"
 #include "tensorflow/core/framework/op.h"
 #include "tensorflow/core/framework/op_kernel.h"
 #include "tensorflow/core/framework/shape_inference.h"
@@ -127,62 +125,6 @@ const char* dtype_name(DataType t) {
     default: return "unsupported";
   }
 }
-
-// Host memory for collective outputs that cannot reuse their input's buffer.  Freed
-// blocks are kept and handed out again for the same size: a fresh allocation of many
-// MB is fresh pages (glibc maps them anew each time), and faulting them in cost as much
-// as the reduction itself here (16 MB: ~20 ms against ~11 ms).  Training asks for the
-// same sizes every step, so the cache holds about one step's worth of such outputs,
-// never more than kCacheLimit idle bytes.
-class WarmAllocator : public Allocator {
- public:
-  static constexpr size_t kSmallest = 1 << 20;
-  static constexpr size_t kCacheLimit = size_t(1) << 30;
-
-  static WarmAllocator& get() {
-    static WarmAllocator* allocator = new WarmAllocator();    // outlives every tensor
-    return *allocator;
-  }
-
-  std::string Name() override { return "janus_warm_host"; }
-
-  void* AllocateRaw(size_t alignment, size_t bytes) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      auto idle = idle_.find(bytes);
-      if (idle != idle_.end() && !idle->second.empty()) {
-        void* block = idle->second.back();
-        idle->second.pop_back();
-        idle_bytes_ -= bytes;
-        return block;
-      }
-    }
-    void* block = nullptr;
-    if (posix_memalign(&block, std::max<size_t>(alignment, 64), std::max<size_t>(bytes, 1)))
-      return nullptr;
-    std::lock_guard<std::mutex> lock(mu_);
-    sizes_[block] = bytes;
-    return block;
-  }
-
-  void DeallocateRaw(void* block) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    size_t bytes = sizes_.at(block);
-    if (idle_bytes_ + bytes <= kCacheLimit) {
-      idle_[bytes].push_back(block);
-      idle_bytes_ += bytes;
-      return;
-    }
-    sizes_.erase(block);
-    free(block);
-  }
-
- private:
-  std::mutex mu_;
-  std::unordered_map<void*, size_t> sizes_;              // every live or idle block
-  std::unordered_map<size_t, std::vector<void*>> idle_;  // by size
-  size_t idle_bytes_ = 0;
-};
 
 class Engine {
  public:
@@ -653,26 +595,15 @@ class CollectiveOp : public AsyncOpKernel {
   }
 
  private:
-  // Outputs are made here, on TF's thread.  An input nothing else reads lends its
-  // buffer (a gradient, usually); otherwise the output comes from WarmAllocator.
+  // Outputs are made here, on TF's thread, where TF lets an output take the buffer of
+  // an input nothing else reads (a gradient, usually): the reduction is then in place.
+  // Other outputs are fresh memory from TF's allocator, which janus makes the BFC one
+  // under a launcher (startup.py): it reuses warm memory where the default one faults
+  // in new pages for every large tensor.
   Status output_buffer(OpKernelContext* ctx, int i, const Tensor& input, Tensor* out) {
-    Tensor* forwarded = nullptr;
-    if (ctx->forward_input_to_output_with_shape(i, i, input.shape(), &forwarded)) {
-      *out = *forwarded;
-      return OkStatus();
-    }
-    if (input.TotalBytes() < WarmAllocator::kSmallest) {
-      Tensor* made = nullptr;
-      TF_RETURN_IF_ERROR(ctx->allocate_output(i, input.shape(), &made));
-      *out = *made;
-      return OkStatus();
-    }
-    Tensor made(&WarmAllocator::get(), input.dtype(), input.shape());
-    if (!made.IsInitialized())
-      return errors::ResourceExhausted("janus collectives: out of host memory for ",
-                                       input.TotalBytes(), " bytes");
-    ctx->set_output(i, made);
-    *out = made;
+    Tensor* made = nullptr;
+    TF_RETURN_IF_ERROR(ctx->forward_input_or_allocate_output({i}, i, input.shape(), &made));
+    *out = *made;
     return OkStatus();
   }
 

@@ -1,9 +1,9 @@
 """The buffers of JanusAllreduce, under `mpiexec -n 2`, for tests/test_distributed.py.
 
 Large tensors are reduced in their own buffers and small ones fused (janus_ext/mpi_ops.cc);
-an output is the input's own buffer when TF forwards it, else a block of the op's warm
-allocator, reused once freed.  Each case checks exact sums (small integers in floats)
-and that an earlier result kept alive is not overwritten by a later call that reuses
+an output is the input's own buffer when TF forwards it, else fresh memory from TF's
+allocator.  Each case checks exact sums (small integers in floats) and that an earlier
+result kept alive is not overwritten by a later call that could reuse freed
 memory.  Rank 0 prints one "ok rank <r> <case>" line per rank and case (one writer:
 two ranks printing at once interleave their lines).
 """
@@ -55,7 +55,7 @@ for dtype in (np.float32, np.float64, np.float16):
         large, small = operands(dtype)
         want = expected(dtype, average)
 
-        # Eager: Python holds the inputs, so outputs come from the warm allocator.
+        # Eager: Python holds the inputs, so the outputs are other buffers.
         # Other values the second time (doubling is exact), so that a block handed out
         # while `kept` still holds it would show.
         first = [t.numpy() for t in collectives.allreduce([large, small], average)]
