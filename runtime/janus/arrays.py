@@ -119,6 +119,20 @@ def scalar_of(array, fn, code, offset):
     return array.tensor
 
 
+def as_constant(array, dtype, code, offset):
+    """tf.constant(array[, dtype]): eager copies the array into a tensor of its dtype, or
+    converts it as numpy's astype does; into a float type that is C's rounding cast,
+    which tf.cast makes too."""
+    source = array.tensor.dtype
+    if dtype is None or tf.as_dtype(dtype) == source:
+        return tf.identity(array.tensor)
+    target = tf.as_dtype(dtype)
+    if target.is_floating and (source.is_floating or source.is_integer):
+        return tf.cast(array.tensor, target)
+    raise Unsupported(f"tf.constant of a {source.name} ndarray as {target.name}: numpy's "
+                      "conversion is not rebuilt in the graph", code, offset)
+
+
 def _basic_index(part):
     if type(part) is slice:
         return all(_basic_index(p) for p in (part.start, part.stop, part.step)

@@ -17,16 +17,14 @@ at build time, or symbolic tensors of the graph being built:
 import builtins
 import inspect
 import logging
-import random
 import types
 
 import janus_ext
-import numpy as np
 import tensorflow as tf
 
 from . import (arm_output, arrays, bytecode, containers, contexts, control, dunders, frame,
-               generators, guards, heap, inputs, loops, natives, numbers, objects, raising,
-               reads, recursive_calls)
+               generators, guards, heap, inputs, loops, natives, numbers, objects,
+               python_draws, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -46,7 +44,6 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
 MAX_INLINE_DEPTH = 32
 # Builtins that take every item of an iterable before they return.
 _CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
-_GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
 
 class Builder:
     """Symbolically executes one call; see the module docstring."""
@@ -65,6 +62,7 @@ class Builder:
         self.inputs = inputs.InputPlan(self)
         self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
         self.keep_alive: list = []
+        self.python_draws = python_draws.PythonDraws()   # fed before each graph call
         self.created: set[int] = set()        # ids of containers made during the build
         self.made: set[int] = set()           # ids of class instances made by the build
         self.steps = 0
@@ -316,6 +314,8 @@ class Builder:
             return fn(args, kwargs, code, offset)
         if type(fn) is arrays.NumpyMethod:
             return fn.call(args, kwargs, code, offset)
+        if python_draws.is_draw(fn):
+            return self.python_draws.draw(self, fn, args, kwargs, code, offset)
         if fn is next and args and not kwargs and len(args) <= 2:
             return generators.call_next(self, args, code, offset)
         if raising.is_plain_exception_class(fn):
@@ -347,6 +347,9 @@ class Builder:
             return self._number_builtin(fn, args, kwargs, code, offset)
         if fn is range and any(is_symbolic(a) for a in args):
             return control.SymbolicRange(args)
+        if fn is tf.constant and args and type(args[0]) is arrays.ArrayArg:
+            return arrays.as_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
+                                                         else None), code, offset)
         if fn is tf.constant and args and has_symbolic(args[0]):
             # tf.constant([node.word]) with a word read at run time: the same tensor,
             # packed in the graph, with eager's dtype for Python numbers.
@@ -446,10 +449,6 @@ class Builder:
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         if isinstance(fn, type):
             return self.construct(fn, args, kwargs, code, offset)
-        if isinstance(getattr(fn, "__self__", None), _GENERATORS):
-            raise Unsupported(f"{fn.__qualname__}() draws from a Python or numpy random "
-                              "generator at every call; a graph would keep one draw",
-                              code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
 

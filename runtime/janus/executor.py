@@ -55,8 +55,9 @@ class CompiledGraph:
 
     def __init__(self, function, guard_tuple, inputs, template, assumptions, effects,
                  call_args, heap_reads, uses_arena, keep_alive, gating, draws,
-                 raising_assumptions=frozenset()):
+                 raising_assumptions=frozenset(), python_draws=None):
         self.function = function
+        self.python_draws = python_draws    # python_draws.PythonDraws taken per call
         self.raising_assumptions = raising_assumptions   # indexes guarding a `raise`
         self.draws = draws                  # random_ops.Draws fed at call time, or None
         self.gating = gating                # atomic.Gating: how updates wait
@@ -88,6 +89,8 @@ class CompiledGraph:
         saved = self.snapshot.take() if self.snapshot is not None else None
         distributed.before_graph_call()
         try:
+            if self.python_draws:
+                self.python_draws.take()    # in program order, before any call-time read
             # The cheapest call path that keeps gradients and captures right (DESIGN.md:
             # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
             outputs = self.function._call_flat(flat, self.function.captured_inputs)
@@ -98,6 +101,8 @@ class CompiledGraph:
             # are undone here: the interpreter can run the call from untouched state.
             if self.draws is not None:
                 self.draws.undo()          # the interpreter draws these seeds again
+            if self.python_draws:
+                self.python_draws.put_back()   # and these numbers
             if saved is not None:
                 try:
                     self.snapshot.restore(saved)
@@ -116,6 +121,8 @@ class CompiledGraph:
             result, effect_values, draw_sizes = _rebuild(self.template, outputs, {})
             if self.draws is not None:
                 self.draws.done(draw_sizes)
+            if self.python_draws:
+                self.python_draws.done()
             # Every op passed and every output exists: the writes land now.
             heap.commit(self.effects, effect_values)
         except Exception as exc:
@@ -570,7 +577,8 @@ class CodeState:
                              tuple(run.heap.effects), call_args, run.heap.call_time_reads,
                              run.root_call_id is not None, run.keep_alive,
                              holder["gating"], holder["draws"],
-                             frozenset(run.raising_assumptions))
+                             frozenset(run.raising_assumptions),
+                             run.python_draws if run.python_draws else None)
 
 
 _states: dict = {}

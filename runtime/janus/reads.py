@@ -33,7 +33,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import containers, guards, heap, natives, raising
+from . import containers, guards, heap, natives, python_draws, raising
 from .errors import Unsupported
 from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
 
@@ -653,6 +653,8 @@ def _descriptor(b, owner, name, descr, acc, code, offset):
     cls = type(owner)
     get = janus_ext.type_lookup(type(descr), "__get__")
     library = from_library(get) if get is not None else False
+    if isinstance(owner, python_draws.GENERATORS) and not isinstance(get, types.FunctionType):
+        library = True      # numpy's Cython generators: C binds their methods
     if not library and not isinstance(get, types.FunctionType):
         raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor whose __get__ is "
                           "not a Python function", code, offset)
