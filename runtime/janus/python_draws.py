@@ -17,7 +17,8 @@ the graph runs.  The generator then ends each call where the interpreter leaves 
 Refused, with the reason: a draw inside a branch or loop on a tensor or in a recursive
 function (how many draws a call makes is then known only at run time); an argument
 that is not a constant (a tensor, a list the method could shuffle or the program could
-change); a result other than an int, float, bool or numeric ndarray.
+change); a result other than an int, float, bool or numeric ndarray; a SystemRandom (no
+state to set back); a subclass of the generators (its methods are the program's code).
 """
 
 import random
@@ -37,6 +38,20 @@ def is_draw(fn):
     return isinstance(getattr(fn, "__self__", None), GENERATORS)
 
 
+def _exact_generator(method, name, code, offset):
+    """Only the library's own classes: a subclass's methods (its own `random`, or a
+    `getrandbits` that `randint` calls) are the program's code, which janus would run
+    at build time and before the graph."""
+    generator = method.__self__
+    if type(generator) is random.SystemRandom:
+        raise Unsupported(f"{name}(): the state of a SystemRandom cannot be saved, so a "
+                          "failed call could not put it back", code, offset)
+    if type(generator) not in GENERATORS:
+        raise Unsupported(f"{name}() of a {type(generator).__qualname__}, a subclass of "
+                          f"{type(generator).__mro__[1].__qualname__}: its methods are the "
+                          "program's code", code, offset)
+
+
 class PythonDraws:
     """The draws of one graph being built, and the numbers of the call running it."""
 
@@ -53,6 +68,7 @@ class PythonDraws:
     def draw(self, b, method, args, kwargs, code, offset):
         """The graph's value for `method(*args, **kwargs)` at every call."""
         name = getattr(method, "__qualname__", repr(method))
+        _exact_generator(method, name, code, offset)
         if b.region_depth or b.call_ids:
             raise Unsupported(f"{name}() inside a branch or loop on a tensor or a recursive "
                               "function: how many numbers a call draws is known only at "
@@ -134,12 +150,7 @@ def _set_state(generator, state):
 def _trial(method, args, kwargs, name, code, offset):
     """The result's type and shape, with the generator left where it was."""
     generator = method.__self__
-    try:
-        state = _state_of(generator)
-    except NotImplementedError:
-        raise Unsupported(f"{name}(): the state of a {type(generator).__name__} cannot be "
-                          "saved, so a failed call could not put it back", code,
-                          offset) from None
+    state = _state_of(generator)
     try:
         return method(*args, **kwargs)
     except Exception as exc:

@@ -74,6 +74,19 @@ def system_step(x):
     return tf.reduce_sum(x) * (1.0 + 0.0 * SYSTEM.random())
 
 
+class Loaded(random.Random):
+    def random(self):
+        print("the program's own random()")
+        return 0.25
+
+
+LOADED = Loaded(8)
+
+
+def subclass_step(x):
+    return tf.reduce_sum(x) * LOADED.random()
+
+
 data = np.random.default_rng(0)
 for i in range(STEPS):
     x = tf.constant(data.normal(size=(4, 3)))
@@ -82,6 +95,7 @@ for i in range(STEPS):
     record("in_arm", draw_in_arm_step(x))
     record("shuffle", shuffle_step(x))
     system_step(x)
+    record("subclass", subclass_step(x))
 
 results["random_state"] = list(random.getstate()[1])
 results["own_state"] = list(OWN.getstate()[1])
