@@ -1,14 +1,17 @@
-"""A builtin (`len`, `bool`, `float`, `int`) on a user object → its own dunder, inlined
-by the builder and guarded on the class attribute, or a refusal (natives.py says which
-values builtins may run on natively)."""
+"""A builtin (`len`, `bool`, `float`, `int`) or `==`/`!=` on a user object → its own
+dunder, inlined by the builder and guarded on the class attribute, or a refusal
+(natives.py says which values builtins may run on natively)."""
 
 import types
 
 import janus_ext
+import tensorflow as tf
 
 from . import natives, reads
 from .errors import Unsupported
-from .values import from_library, is_symbolic
+from .values import from_library, is_library_object, is_symbolic
+
+_OBJECT_SLOTS = {"__eq__": object.__eq__, "__ne__": object.__ne__}
 
 
 def call(b, fn, args, kwargs, value, code, offset):
@@ -43,3 +46,52 @@ def call(b, fn, args, kwargs, value, code, offset):
         raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
                           code, offset)
     raise Unsupported(why, code, offset)
+
+
+def is_user_object(value):
+    """An instance of a class the program wrote (its comparisons are its own code)."""
+    return natives.first_opaque((value,), False, is_library_object) is value \
+        and not callable(value) and type(value).__module__ not in ("builtins", "collections")
+
+
+def compare(b, symbol, left, right, code, offset):
+    """`left == right` or `!=` with a user object on a side, by CPython's protocol: the
+    right operand first if its class is a strict subclass of the left's, then the left,
+    then the reflected side, then identity.  Each side's own __eq__/__ne__ is inlined
+    and guarded on its class; object's defaults are identity."""
+    name = "__eq__" if symbol == "==" else "__ne__"
+    if type(right) is not type(left) and issubclass(type(right), type(left)):
+        order = ((right, left), (left, right))
+    else:
+        order = ((left, right), (right, left))
+    for me, other in order:
+        result = _side(b, me, other, name, symbol, code, offset)
+        if result is not NotImplemented:
+            return result
+    return (left is right) if symbol == "==" else (left is not right)
+
+
+def _side(b, me, other, name, symbol, code, offset):
+    why = f"{symbol} on {natives.describe(me)} would run its code at build time"
+    impl = janus_ext.type_lookup(type(me), name)
+    if impl is _OBJECT_SLOTS[name]:
+        if name == "__eq__":
+            return True if me is other else NotImplemented
+        # object.__ne__ inverts this side's own __eq__.
+        equal = _side(b, me, other, "__eq__", symbol, code, offset)
+        if equal is NotImplemented:
+            return NotImplemented
+        if type(equal) is bool:
+            return not equal
+        if is_symbolic(equal) and equal.dtype == tf.bool:
+            return tf.logical_not(equal)
+        raise Unsupported(f"{why}: its __eq__ gave {type(equal).__qualname__}", code, offset)
+    if not is_user_object(me):
+        if type(me) in natives.SCALARS + natives.CONTAINERS:
+            return impl(me, other)    # C code: NotImplemented for an object of another type
+        raise Unsupported(why, code, offset)
+    if not isinstance(impl, types.FunctionType) or (
+            id(me) not in b.sources and id(me) not in b.created and id(me) not in b.made):
+        raise Unsupported(why, code, offset)
+    reads.implicit_method(b, me, name, impl)
+    return b.inline(impl, (me, other), {}, code, offset)

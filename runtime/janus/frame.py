@@ -399,6 +399,9 @@ class Frame:
         kinds = [numbers.python_type_of(v, promoted) for v in (left, right)]
         if not any(is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):
+            if symbol in ("==", "!=") and (dunders.is_user_object(left)
+                                           or dunders.is_user_object(right)):
+                return dunders.compare(self.b, symbol, left, right, *self.b.where)
             self._natively(f"{symbol}", (left, right))
             return raising.arithmetic(operation, left, right, *self.b.where)
         if control.MIXED in kinds:

@@ -40,6 +40,7 @@ from .values import LIBRARY_MODULES, from_library, is_library_object, is_symboli
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 _MISSING = object()
 _GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
+_OBJECT_CLASS = object.__dict__["__class__"]
 # Class-dict objects the builder binds itself; the checker reads them raw.
 _BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
                types.WrapperDescriptorType, types.ClassMethodDescriptorType)
@@ -503,6 +504,8 @@ def collection_attribute(b, owner, name, code, offset):
 
 def attribute(b, owner, name, code, offset):
     """`owner.name` of an object from outside the build, or of an instance it made."""
+    if name == "__class__" and janus_ext.type_lookup(type(owner), name) is _OBJECT_CLASS:
+        return _class_of(b, owner, code, offset)
     if id(owner) in b.made:
         return _made_attribute(b, owner, name, code, offset)
     found, value = b.heap.written(owner, name)
@@ -551,6 +554,21 @@ def attribute(b, owner, name, code, offset):
                 _pass_class(b, acc, cls)
         return _bind(descr, owner, cls)
     return _plain(b, value, name, acc, library, code, offset)
+
+
+def _class_of(b, owner, code, offset):
+    """`owner.__class__` through object's own descriptor: type(owner), guarded as the
+    type of where owner came from (a dataclass's __eq__ compares classes so)."""
+    cls = type(owner)
+    acc = b.sources.get(id(owner))
+    if acc is not None:
+        _pass_class(b, acc, cls)
+    elif id(owner) in b.made:
+        _class_source(b, cls)          # made by a guarded constructor of this class
+    else:
+        raise Unsupported(f"__class__ of {natives.describe(owner)} janus cannot trace to a "
+                          "guarded place", code, offset)
+    return cls
 
 
 def _made_attribute(b, instance, name, code, offset):
