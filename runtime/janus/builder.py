@@ -630,6 +630,10 @@ class Builder:
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)
+        if isinstance(owner, type):
+            reads.writable_class_attribute(self, owner, name, value, code, offset)
+            self.heap.write_attribute(owner, name, value)
+            return
         descriptor = janus_ext.type_lookup(type(owner), name)
         if type(descriptor) is types.MemberDescriptorType:
             # A __slots__ member: the commit's setattr stores it through the member

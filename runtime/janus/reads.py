@@ -523,6 +523,9 @@ def attribute(b, owner, name, code, offset):
         acc = guards.const(owner)
         b.remember(owner, acc)
     if isinstance(owner, type):
+        found, value = _written_on_class(b, owner, name, code, offset)
+        if found:
+            return value          # a base class's entry this call wrote
         return _from_class(b, owner, name, acc, code, offset)
     cls = type(owner)
     if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE:
@@ -534,6 +537,11 @@ def attribute(b, owner, name, code, offset):
         if type(descr) is not types.MemberDescriptorType:
             raise Unsupported(f"{cls.__qualname__}.{name} is a data descriptor, which "
                               "may have side effects", code, offset)
+    if janus_ext.own_attr(owner, name, _MISSING) is _MISSING and \
+            not isinstance(owner, types.ModuleType):
+        found, value = _written_on_class(b, type(owner), name, code, offset)
+        if found:           # `Cls.count += 1` earlier in this call: what it wrote
+            return value
     value = janus_ext.static_getattr(owner, name, _MISSING)
     if value is _MISSING and isinstance(owner, types.ModuleType) and library:
         getattr(owner, name)       # a lazily loaded library module fills its __dict__
@@ -571,6 +579,43 @@ def _class_of(b, owner, code, offset):
     return cls
 
 
+def writable_class_attribute(b, cls, name, value, code, offset):
+    """`Cls.name = value` in the step: a plain entry of the class's own __dict__ that
+    type.__setattr__ (C) stores at commit, read back by this call's later reads through
+    the class or its instances.  Not a dunder (it would change how the class's
+    instances behave inside this very call), not a value with __get__ (a method, which
+    reads through instances would have to bind), not a class with a metaclass or of a
+    library, not a name the metaclass holds as a data descriptor (__doc__, ...)."""
+    if janus_ext.type_lookup(type(value), "__get__") is not None:
+        raise Unsupported(f"write of a {type(value).__qualname__} to the class attribute "
+                          f"{cls.__qualname__}.{name}: it binds through instances",
+                          code, offset)
+    if type(cls) is not type or from_library(cls):
+        raise Unsupported(f"attribute write .{name} to the class {cls.__qualname__}, which "
+                          "has a metaclass or belongs to a library", code, offset)
+    if name.startswith("__") and name.endswith("__"):
+        raise Unsupported(f"write of the special attribute {cls.__qualname__}.{name}",
+                          code, offset)
+    held = janus_ext.type_lookup(type, name)
+    if held is not None and janus_ext.type_lookup(type(held), "__set__") is not None:
+        raise Unsupported(f"{name} of a class is a descriptor of type", code, offset)
+
+
+def _written_on_class(b, cls, name, code, offset):
+    """(True, value) when this call wrote `name` on the class in cls's MRO that a read
+    through cls would reach first."""
+    for klass in cls.__mro__:
+        found, value = b.heap.written(klass, name)
+        if found:
+            if value is heap.DELETED:
+                raise Unsupported(f"attribute {name!r} read after this call deleted it",
+                                  code, offset)
+            return True, value
+        if name in klass.__dict__:
+            return False, None
+    return False, None
+
+
 def _made_attribute(b, instance, name, code, offset):
     """An attribute of an instance the build made: its own entries are the build's
     (nothing outside can change them); what its class holds is read like any class
@@ -588,6 +633,9 @@ def _made_attribute(b, instance, name, code, offset):
     own = janus_ext.own_attr(instance, name, _MISSING)
     if own is not _MISSING and (descr is _MISSING or not _is_data_descriptor(descr)):
         return own
+    found, value = _written_on_class(b, cls, name, code, offset)
+    if found:
+        return value
     if descr is _MISSING:
         raise Unsupported(f"attribute {name!r} of {cls.__qualname__} is not set",
                           code, offset)
