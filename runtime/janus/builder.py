@@ -63,6 +63,7 @@ class Builder:
         self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
         self.keep_alive: list = []
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
+        self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
         self.created: set[int] = set()        # ids of containers made during the build
         self.made: set[int] = set()           # ids of class instances made by the build
         self.steps = 0

@@ -7,6 +7,11 @@ builtin) resumes its frame (janus/frame.py) until the next YIELD_VALUE, whose va
 gives, or until it returns (StopIteration).  Its reads, writes and prints are the
 build's like any inlined function's, in the order the interpreter makes them.
 
+`next()` of an `itertools.count` from outside the step (a global step counter) is
+read, not resumed: its position is a graph input read when the call starts (its repr,
+C code), the call's k-th `next()` is that position plus k steps, and the count moves on
+at commit, in program order with the call's other effects.
+
 Refused, with the reason:
 - a generator object from outside the step (made by an earlier call, a global):
   where it stands is state janus cannot guard, and each call moves it on;
@@ -19,8 +24,11 @@ Refused, with the reason:
 """
 
 import dis
+import itertools
 
-from . import bytecode, natives
+import tensorflow as tf
+
+from . import bytecode, natives, numbers
 from .errors import Unsupported
 
 CO_GENERATOR = 0x20
@@ -48,6 +56,8 @@ def start(b, code, globals_dict, local_values, cells, where):
 
 def call_next(b, args, code, offset):
     """next(gen[, default]) in the step."""
+    if type(args[0]) is itertools.count and id(args[0]) in b.sources:
+        return _next_of_count(b, args[0], code, offset)
     if type(args[0]) is not InlinedGenerator:
         if id(args[0]) in b.sources:
             raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
@@ -62,6 +72,49 @@ def call_next(b, args, code, offset):
             return args[1]
         raise Unsupported("next() of a finished generator raises StopIteration",
                           code, offset) from None
+
+
+def _next_of_count(b, count, code, offset):
+    if b.region_depth or b.call_ids:
+        raise Unsupported("next() of an itertools.count inside a branch or loop on a tensor "
+                          "or a recursive function: how far it moves is known only at run "
+                          "time", code, offset)
+    try:
+        _, step = _position_of(count)
+    except ValueError:
+        raise Unsupported(f"next() of {count!r}: only counts of ints are read as graph "
+                          "inputs", code, offset) from None
+    b.guards.require_is(b.sources[id(count)], count)
+    read = b.outside_counts.get(id(count))
+    if read is None:
+        graph = b.root_graph
+        if graph is None:
+            raise Unsupported("next() of an itertools.count before the graph exists",
+                              code, offset)
+        read = b.outside_counts[id(count)] = [None, 0]
+
+        def position():
+            first = _position_of(count)[0]
+            # The call's last value too must be an int64 (else OutOfRange: interpreted).
+            numbers.call_time_tensor(first + (read[1] - 1) * step, tf.int64)
+            return numbers.call_time_tensor(first, tf.int64)
+
+        with graph.as_default():
+            read[0] = graph.capture_call_time_value(position, tf.TensorSpec((), tf.int64))
+    start, taken = read
+    read[1] += 1
+    b.heap.call_with_effect(next, (count,), {})      # the count moves on at commit
+    with b.root_graph.as_default():
+        value = start + taken * step if taken else tf.identity(start)
+    b.promote(value, int)
+    return value
+
+
+def _position_of(count):
+    """(next value, step) of an itertools.count, from its repr: `count(5)`, `count(5, 2)`."""
+    inner = repr(count)[len("count("):-1]
+    start, _, step = inner.partition(", ")
+    return int(start), int(step) if step else 1
 
 
 class InlinedGenerator:
