@@ -64,6 +64,7 @@ class Builder:
         self.keep_alive: list = []
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
+        self.global_pointers: dict = {}       # id(global accessor) → its pointer input
         self.created: set[int] = set()        # ids of containers made during the build
         self.made: set[int] = set()           # ids of class instances made by the build
         self.steps = 0

@@ -489,7 +489,8 @@ class CodeState:
 
     def _build_by_reference(self, args):
         # Recursion over an argument's objects: pass them as pointers and build again.
-        for _ in range(len(self.arg_names) + 1):
+        # Each round adds names (arguments, or globals a recursion walks) or gives up.
+        for _ in range(len(self.arg_names) + 8):
             try:
                 return self._build(args)
             except builder.NeedsReference as exc:

@@ -93,7 +93,10 @@ def read_kind(cls, name, samples):
     has_none = len(present) < len(samples)
     kinds = {type(v) for v in present}
     if not present:
-        raise CannotRead(f"{cls.__qualname__}.{name} was None in every sample")
+        # A link no sampled object uses yet (every right child cut off): read as None
+        # or an object of the same class, the shape of a tree or a list.  The op
+        # checks the class at run time; anything else fails the call over.
+        return recursion.OBJECT_OR_NONE, cls, None
     if len(kinds) > 1:
         raise CannotRead(f"{cls.__qualname__}.{name} holds values of several types: "
                          + ", ".join(sorted(k.__name__ for k in kinds)))

@@ -33,11 +33,12 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import containers, guards, heap, natives, python_draws, raising
+from . import containers, guards, heap, natives, objects, python_draws, raising
 from .errors import Unsupported
 from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
+GLOBAL_ROOT = "global:"     # marks a global, not an argument, in Builder.by_reference
 _MISSING = object()
 _GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
 _OBJECT_CLASS = object.__dict__["__class__"]
@@ -59,8 +60,29 @@ def global_(b, globals_dict, name, code, offset):
     else:
         raise Unsupported(f"global {name!r} is not defined", code, offset)
     acc = guards.global_(globals_dict, b.builtins, name)
+    if GLOBAL_ROOT + name in b.by_reference and objects.is_plain_instance(value):
+        return _global_by_reference(b, acc, value)
     return value_at(b, acc, value, f"global {name!r}", code, offset,
                     rebound=name in b.rebound)
+
+
+def _global_by_reference(b, acc, value):
+    """A global whose objects a recursive function walks (a tree read from a global):
+    its object travels as a pointer read when the call starts, guarded by class, so
+    that a tree the program changes between calls is walked as it is then."""
+    b.guards.require_type(acc, type(value))
+    pointer = b.global_pointers.get(id(acc))
+    if pointer is None:
+        holder = b.call_args_holder
+        with b.root_graph.as_default():
+            # The globals dict keeps the object alive for the whole graph call.
+            pointer = b.root_graph.capture_call_time_value(
+                lambda: tf.constant(id(janus_ext.read_accessor(acc, holder.args)),
+                                    tf.int64),
+                tf.TensorSpec([], tf.int64))
+        b.global_pointers[id(acc)] = pointer
+        b.population.add(value)
+    return objects.ObjectRef(pointer, type(value), b.population)
 
 
 def cell(b, frame, name, ins):

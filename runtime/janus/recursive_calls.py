@@ -73,10 +73,11 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
         while acc is not None and acc[0] not in (guards.A_ARG, guards.A_GLOBAL,
                                                   guards.A_CONST):
             acc = acc[1]
-        if acc is None or acc[0] != guards.A_ARG:
+        if acc is None or acc[0] == guards.A_CONST:
             raise Unsupported(f"recursion over {name}, an object janus cannot "
-                                      "trace to an argument", code, offset)
-        roots.add(b.arg_names[acc[1]])
+                                      "trace to an argument or a global", code, offset)
+        roots.add(b.arg_names[acc[1]] if acc[0] == guards.A_ARG
+                  else reads.GLOBAL_ROOT + acc[3])
     raise NeedsReference(roots, code, offset)
 
 
