@@ -35,6 +35,11 @@ NUMBER_CHECK_FAILED = re.compile(r"janus-check \d+: ([^\n\]]*)")
 # Calls a function's graphs may send back on a failed number check before janus stops
 # trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
 NUMBER_CHECK_LIMIT = 16
+# A graph that fails at run time for no reason janus knows (not an assumption, a number
+# check or a heap read) usually fails again when rebuilt: this many times in a row, with
+# no good graph run between, and the function stays in the interpreter rather than
+# build a graph for every call.
+RUNTIME_FAILURE_LIMIT = 3
 HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
 
 
@@ -299,6 +304,7 @@ class CodeState:
         self.relaxed: set = set()        # decisions whose assertion failed: cond/while now
         self.raising_builds = 0
         self.number_check_failures = 0
+        self.runtime_failures = 0
         self.hot_calls, self.log_events = _settings()
 
     def _event(self, message):
@@ -451,8 +457,15 @@ class CodeState:
             # undone: the interpreter runs the call, and raises the real error if
             # there is one.
             first_line = str(exc).splitlines()[0] if str(exc) else ""
-            return self._fall_back(graph, f"graph failed at run time: "
-                                   f"{type(exc).__name__}: {first_line}")
+            reason = f"graph failed at run time: {type(exc).__name__}: {first_line}"
+            self.runtime_failures += 1
+            if self.runtime_failures >= RUNTIME_FAILURE_LIMIT:
+                self.cache.drop(graph)
+                self.stats.fallbacks += 1
+                self.give_up(f"{reason} ({RUNTIME_FAILURE_LIMIT} times)")
+                return self._interpret(None)
+            return self._fall_back(graph, reason)
+        self.runtime_failures = 0
         self.stats.graph_runs += 1
         self.stats.heap_reads += graph.heap_reads
         self.stats.heap_writes += len(graph.effects)

@@ -84,7 +84,8 @@ def _next_of_count(b, count, code, offset):
     except ValueError:
         raise Unsupported(f"next() of {count!r}: only counts of ints are read as graph "
                           "inputs", code, offset) from None
-    b.guards.require_is(b.sources[id(count)], count)
+    # The count itself is pinned where it was read (reads.value_at: a count compares
+    # by identity); its position is read at each call.
     read = b.outside_counts.get(id(count))
     if read is None:
         graph = b.root_graph
