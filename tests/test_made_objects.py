@@ -48,6 +48,11 @@ def test_suppress_converts_and_the_failing_calls_run_as_eagerly(made):
     assert stats["graph_calls"] >= 6, stats
     # Three calls fail their assertion; the suppressed append did not run for them.
     assert made["on"]["suppressed"] == made["off"]["suppressed"] == 9
+    # A failing check the program wrote keeps the graph: one build per LIMIT value.
+    assert stats["graphs_built"] == 2, stats
+    assert stats["reasons"].get(
+        "a check the program wrote failed at node assert_less/Assert/AssertGuard/Assert") \
+        == 3, stats
 
 
 @pytest.mark.parametrize("step,reason", [

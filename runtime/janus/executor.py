@@ -36,11 +36,16 @@ NUMBER_CHECK_FAILED = re.compile(r"janus-check \d+: ([^\n\]]*)")
 # trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
 NUMBER_CHECK_LIMIT = 16
 # A graph that fails at run time for no reason janus knows (not an assumption, a number
-# check or a heap read) usually fails again when rebuilt: this many times in a row, with
+# check, a heap read or a check the program wrote) usually fails again when rebuilt: this many times in a row, with
 # no good graph run between, and the function stays in the interpreter rather than
 # build a graph for every call.
 RUNTIME_FAILURE_LIMIT = 3
 HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
+# The errors of the Assert and CheckNumerics kernels: a check the program wrote failed on
+# this call's data.  The graph is as right as a rebuild would be.
+PROGRAM_CHECK_FAILED = re.compile(
+    r"(?:^|\n)(?:assertion failed: |[^\n]* : Tensor had (?:Inf and NaN|NaN|Inf) values)")
+FAILED_NODE = re.compile(r"\{\{node ([^}]+)\}\}")
 
 
 def _settings():
@@ -453,6 +458,17 @@ class CodeState:
                 # assumed (janus_ops.cc): no state changed; the interpreter runs it.
                 return self._fall_back(graph, f"janus-heap-read failed: "
                                        f"{heap_read.group(1).strip()}")
+            if isinstance(exc, tf.errors.InvalidArgumentError) \
+                    and PROGRAM_CHECK_FAILED.search(str(exc)):
+                # The interpreter runs the call and meets the same check, which the
+                # program may catch; the graph stays for the calls whose data pass it.
+                node = FAILED_NODE.search(str(exc))
+                self.stats.fallbacks += 1
+                reason = "a check the program wrote failed" + \
+                    (f" at node {node.group(1)}" if node else "")
+                self.stats.note(reason)
+                self._event(f"the interpreter runs this call: {reason}")
+                return self._interpret(None)
             # Guards held but the graph failed before its updates, or they were
             # undone: the interpreter runs the call, and raises the real error if
             # there is one.

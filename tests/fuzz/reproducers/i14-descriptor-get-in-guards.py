@@ -1,4 +1,3 @@
-# known wrong: issue 14 (Soundness I, class 7): correct since the guards stopped running __get__, but not converted: the inlined __get__ writes a class attribute (Counting0.reads += 1), and writes to a type are refused
 # janus fuzz reproducer: printed
 # plan: {"seed": 11, "steps": 7, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": false, "ragged": false, "cast": false, "features": [{"name": "descriptor_read", "seed": 2043387526, "u": 0, "at": []}]}
 # printed: line 5: janus '4 2.1954670004117967' vs '4 6.58640100123539'
