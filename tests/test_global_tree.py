@@ -18,7 +18,7 @@ def tree(tmp_path_factory):
 
 
 def test_losses_and_weights_are_the_interpreters(tree):
-    for name in ("loss", "W", "SCALE"):
+    for name in ("loss", "W", "SCALE", "weighted", "V"):
         assert_same(tree["on"][name], tree["off"][name], name, **ROUND_OFF)
 
 
@@ -30,3 +30,10 @@ def test_the_step_converts_with_the_global_as_a_pointer(tree):
                for reason in stats["reasons"]), stats["reasons"]
     # The cut, the new value and the new tree are read at run time: no rebuild for them.
     assert stats["graphs_built"] == 1, stats
+
+
+def test_the_gradient_reaches_a_tensor_argument_through_the_recursion(tree):
+    stats = tree["functions"]["weighted_step"]
+    assert stats["status"] == "converted", stats
+    assert stats["fallbacks"] == 0, stats
+    assert stats["graph_calls"] >= 8, stats

@@ -141,6 +141,11 @@ class RecursiveFunction:
         """`produce(args)` → (values, key), differentiable through R_grad of `key`.
         `captures`: what stands for each capture in the gradient (values, not
         handles)."""
+        # What the gradient function refers to is taken into the graph this call sits
+        # in (a cond arm's, in R or R_grad): a tensor of an enclosing graph would be a
+        # placeholder the arm's own gradient is never fed.
+        explicit = _in_current_graph(explicit)
+        grad_externals = _in_current_graph(grad_externals)
         diff_explicit = [i for i, s in enumerate(self.explicit_specs) if s.dtype.is_floating]
         diff_external = [i for i, e in enumerate(self.externals) if _differentiable(e.dtype)]
 
@@ -350,6 +355,14 @@ class RecursiveFunction:
         ctx = context.context()
         for fdef in defs:
             ctx.add_function_def(fdef)
+
+
+def _in_current_graph(values):
+    graph = ops.get_default_graph()
+    if not hasattr(graph, "capture"):
+        return list(values)
+    return [graph.capture(v) if isinstance(v, tf.Tensor) and v.graph is not graph else v
+            for v in values]
 
 
 def _rewrite(fdef, renames, returns):
