@@ -24,7 +24,7 @@ import tensorflow as tf
 
 from . import (arm_output, arrays, bytecode, containers, contexts, control, dunders, frame,
                generators, guards, heap, inputs, loops, natives, numbers, objects,
-               python_draws, raising, reads, recursive_calls)
+               made, python_draws, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -324,12 +324,15 @@ class Builder:
             return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
         if raising.reads_own_exception(self, fn, args, kwargs):
             return fn(*args)
+        if made.is_raw_write(self, fn, args, kwargs):
+            return made.write(self, *args, code, offset, raw=True)
         if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
             return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
         if isinstance(fn, (types.BuiltinMethodType, types.MethodType)) and \
                 containers.is_tracked(fn.__self__):
             return self.heap_method(fn.__self__, fn.__name__, args, kwargs, code, offset)
-        if fn is len and len(args) == 1 and not kwargs and containers.is_tracked(args[0]):
+        if fn is len and len(args) == 1 and not kwargs and (
+                containers.is_tracked(args[0]) or type(args[0]) is list):
             return reads.length(self, args[0], code, offset)
         if fn is print or _is_logging_call(fn):
             # Output waits for the graph: print and the logger format, filter and emit
@@ -450,22 +453,9 @@ class Builder:
             reads.implicit_method(self, fn, "__call__", call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         if isinstance(fn, type):
-            return self.construct(fn, args, kwargs, code, offset)
+            return made.construct(self, fn, args, kwargs, code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
-
-    def construct(self, cls, args, kwargs, code, offset):
-        """`cls(...)` for a Python class whose instances object.__new__ makes: a fresh
-        instance, and its __init__ inlined on it.  The instance lives in this call only
-        (the executor refuses one that is stored or returned)."""
-        init = reads.constructor(self, cls, code, offset)
-        instance = self.note_made(object.__new__(cls))
-        if init is None:
-            if args or kwargs:
-                raise Unsupported(f"{cls.__qualname__}() takes no arguments", code, offset)
-        elif self.inline(init, (instance, *args), kwargs, code, offset) is not None:
-            raise Unsupported(f"{cls.__qualname__}.__init__ returns a value", code, offset)
-        return instance
 
     def _text_later(self, value, conversion, code, offset):
         """str()/repr() of a tensor or of a number the graph computes: made after the
@@ -626,7 +616,7 @@ class Builder:
 
     def write_attribute(self, owner, name, value, code, offset):
         if id(owner) in self.made:
-            self._write_made(owner, name, value, code, offset)
+            made.write(self, owner, name, value, code, offset)
             return
         self.check_binding_write(f"attribute write .{name}", code, offset)
         if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
@@ -683,22 +673,6 @@ class Builder:
         elif value is heap.DELETED:
             raise Unsupported(f"del .{name} twice", code, offset)
         self.heap.delete_attribute(owner, name)
-
-    def _write_made(self, instance, name, value, code, offset):
-        """A write to an instance this call made goes straight to it: no one outside
-        the call sees it.  In a cond arm or loop body, only to an instance made there
-        (an arm's write to an older one would be seen by the other arm)."""
-        if self.created_in[id(instance)] < self.region_serial[-1]:
-            raise Unsupported(f"attribute write .{name} inside a branch or loop on a tensor "
-                              "to an object made before it", code, offset)
-        cls = type(instance)
-        descriptor = janus_ext.type_lookup(cls, name)
-        if janus_ext.type_lookup(cls, "__setattr__") is not object.__setattr__ or (
-                descriptor is not None and type(descriptor) is not types.MemberDescriptorType
-                and janus_ext.type_lookup(type(descriptor), "__set__") is not None):
-            raise Unsupported(f"attribute write .{name} to a {cls.__qualname__}, which "
-                              "customises attribute writes", code, offset)
-        object.__setattr__(instance, name, value)
 
     def snapshot(self, value):
         """Containers made in this call, copied as they are now (print shows now)."""

@@ -67,6 +67,14 @@ class GraphCache:
                         and not self.never_vary:
                     self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
                 continue
+            if guard[0] == guards.G_LEN:
+                value = guards.read(guard[1], args, _GONE)
+                # A list that grows between calls (a history): its len() is read at
+                # call time (reads.py _list_length).
+                if type(value) is list and len(value) != guard[2] and not self.never_vary:
+                    self.varying.add(
+                        f"len({guards.describe_accessor(guard[1], self.arg_names)})")
+                continue
             if guard[0] == guards.G_IS and isinstance(guard[2], BaseResourceVariable) \
                     and _in_argument(guard[1]):
                 # Another variable in an argument: its handle becomes a graph input.

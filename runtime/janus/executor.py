@@ -10,6 +10,7 @@ write that fails at commit, after the graph's updates landed, is raised from the
 import logging
 import re
 import time
+import types
 
 import janus_ext
 import numpy as np
@@ -18,8 +19,8 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, config, control, counters,
-               distributed, heap, numbers, profiler, purity, raising, random_ops, reads,
-               recursion, trace)
+               distributed, heap, numbers, objects, profiler, purity, raising, random_ops,
+               reads, recursion, trace)
 from . import inputs as janus_inputs
 from .values import GraphRounded, GraphText
 
@@ -208,7 +209,18 @@ def _flatten(value, run, tensors, memo):
         return template
     if type(value) is dict:
         template = memo[id(value)] = _DictTemplate()
+        if any(id(k) in run.made for k in value):
+            raise builder.Unsupported("returns or stores a dict keyed by an object made "
+                                      "in the call", run.code)
         template.items = {k: _flatten(v, run, tensors, memo) for k, v in value.items()}
+        return template
+    if id(value) in run.made and objects.is_plain_instance(value) \
+            and not isinstance(value, types.FunctionType):
+        # An instance the call made (builder.construct: object.__new__, no __del__):
+        # each call makes its own at commit, holding what the build's instance holds.
+        template = memo[id(value)] = _ObjectTemplate(type(value))
+        template.fields = [(name, member, _flatten(v, run, tensors, memo))
+                           for name, member, v in objects.own_fields(value)]
         return template
     if isinstance(value, tf.Variable) or type(value) in builder.guards.SPECIALISABLE:
         return value
@@ -261,6 +273,24 @@ class _DictTemplate:
     __slots__ = ("items",)
 
 
+class _ObjectTemplate:
+    __slots__ = ("cls", "fields")
+
+    def __init__(self, cls):
+        self.cls = cls
+
+
+def _made_object(template, outputs, memo):
+    made = memo[id(template)] = object.__new__(template.cls)
+    for name, member, field in template.fields:
+        value = _rebuild(field, outputs, memo)
+        if member is not None:
+            member.__set__(made, value)      # a __slots__ member, as the build stored it
+        else:
+            made.__dict__[name] = value
+    return made
+
+
 def _rebuild(template, outputs, memo):
     kind = type(template)
     if kind is _Slot:
@@ -281,6 +311,9 @@ def _rebuild(template, outputs, memo):
         return round(_rebuild(template.number, outputs, memo), template.ndigits)
     if kind is _SlicesTemplate:
         return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
+    if kind is _ObjectTemplate:
+        made = memo.get(id(template))
+        return made if made is not None else _made_object(template, outputs, memo)
     if kind is _ListTemplate or kind is _DictTemplate:
         made = memo.get(id(template))
         if made is None:

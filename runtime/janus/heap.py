@@ -113,6 +113,23 @@ class Heap:
             self.b.promote(tensor, python_type)
         return tensor
 
+    def read_length_at_call_time(self, acc, where):
+        """A graph input that holds len() of the list `acc` reads at each call (a
+        history the program appends to between calls); the list's identity is guarded
+        where it was read."""
+        graph = tf.compat.v1.get_default_graph()
+        holder = self.b.call_args_holder
+        dtype = VARYING_NUMBER_DTYPES[int]
+        from janus_ext import read_accessor
+
+        def closure():
+            return numbers.call_time_tensor(len(read_accessor(acc, holder.args)), dtype)
+
+        tensor = graph.capture_call_time_value(closure, tf.TensorSpec((), dtype))
+        self.call_time_reads += 1
+        self.b.promote(tensor, int)
+        return tensor
+
     def wants_call_time_read(self, value, where):
         if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable):
             return True

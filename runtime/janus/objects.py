@@ -49,13 +49,19 @@ def is_plain_instance(value) -> bool:
             and not hasattr(cls, "__getattr__"))
 
 
-def _fields(obj):
-    if hasattr(obj, "__dict__"):
-        yield from vars(obj).items()
+def own_fields(obj):
+    """(name, slot member or None, value) of what the instance itself holds: its
+    __slots__ members that are set, then its __dict__ entries."""
     for cls in type(obj).__mro__:
-        for slot in getattr(cls, "__slots__", ()):
-            if hasattr(obj, slot):
-                yield slot, getattr(obj, slot)
+        for name, member in vars(cls).items():
+            if type(member) is types.MemberDescriptorType:
+                try:
+                    yield name, member, member.__get__(obj, cls)
+                except AttributeError:      # a member never set
+                    pass
+    if hasattr(obj, "__dict__"):
+        for name, value in vars(obj).items():
+            yield name, None, value
 
 
 class Population:
@@ -73,7 +79,7 @@ class Population:
                 continue
             self._seen.add(id(obj))
             self.by_class.setdefault(type(obj), []).append(obj)
-            todo.extend(value for _, value in _fields(obj))
+            todo.extend(value for _, _, value in own_fields(obj))
 
     def values_of(self, cls, name):
         return [getattr(obj, name) for obj in self.by_class.get(cls, ())

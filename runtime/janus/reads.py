@@ -219,6 +219,8 @@ def constructor(b, cls, code, offset):
     acc = _class_source(b, cls)
     b.guards.require_is(guards.attr(acc, "__new__"), object.__new__)
     b.guards.require_is(guards.attr(acc, "__init__"), init)
+    if id(init) not in b.sources:
+        b.remember(init, guards.attr(acc, "__init__"))     # its closure cells read from here
     return None if init is object.__init__ else init
 
 
@@ -440,6 +442,8 @@ def stdlib_slot(b, container, name, code, offset):
 def length(b, container, code, offset):
     """len() of a tracked container: only its length is guarded, unless this call has
     changed it (the copy's length then follows from what the caller's one holds)."""
+    if type(container) is list:
+        return _list_length(b, container)
     real, acc = _collection(b, container)
     stdlib_slot(b, real, "__len__", code, offset)
     if id(real) in b.heap.shadows:
@@ -447,6 +451,23 @@ def length(b, container, code, offset):
     else:
         b.guards.require_length(acc, janus_ext.static_len(real))
     return janus_ext.static_len(b.heap.local_view(real))
+
+
+def _list_length(b, value):
+    """len() of a list.  The user's own list whose items the call has not read: only
+    its length is guarded, and a length that changed between calls (a history the
+    program appends to) is read at call time."""
+    entry = b.lazy_contents.get(id(value))
+    if entry is None:
+        contents(b, value)
+        return len(value)
+    acc = entry[0]
+    where = f"len({guards.describe_accessor(acc, b.arg_names)})"
+    if where in b.heap.varying and not b.call_ids and b.root_graph is not None:
+        with b.root_graph.as_default():
+            return b.heap.read_length_at_call_time(acc, where)
+    b.guards.require_length(acc, len(value))
+    return len(value)
 
 
 def membership(b, key, container, code, offset):

@@ -2,8 +2,9 @@
 plain class whose __init__ reads a global, a dataclass with a default, a __slots__
 class, a property on the made object, contextlib.suppress around a failing assertion,
 and a helper object made inside a loop.  Mid-run the program changes a global the
-__init__ reads, a class attribute and the __init__ itself.  Shapes that cannot convert
-(the object is stored outside the call, or its class has __del__) must run as eagerly.
+__init__ reads, a class attribute and the __init__ itself.  An object stored outside
+the call is a new one per call; a class with __del__ cannot convert and must run as
+eagerly.
 Under janus and JANUS_MODE=off; prints one JSON document."""
 
 import contextlib
