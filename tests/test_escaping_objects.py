@@ -24,6 +24,9 @@ def test_results_identities_and_types_are_the_interpreters(escaping):
         assert_same(escaping["on"][name], escaping["off"][name], name, **ROUND_OFF)
     # Every identity check the program makes holds in both modes.
     assert all(all(row[:6]) and row[8] for row in escaping["on"]["identity"])
+    assert escaping["on"]["printed"] == escaping["off"]["printed"]
+    assert escaping["off"]["printed"][:2] == ["made Shown(1, []) [Shown(1, [])]",
+                                              "changed Shown(2, ['later'])"]
 
 
 @pytest.mark.parametrize("step,builds", [
@@ -31,6 +34,7 @@ def test_results_identities_and_types_are_the_interpreters(escaping):
     ("slotted_step", 1),      # __slots__, one of them name-mangled
     ("frozen_step", 1),       # a frozen dataclass: object.__setattr__ in its __init__
     ("loop_step", 1),         # three objects made in a loop, stored in a list
+    ("printing_step", 1),     # printed, changed, printed again, stored
 ])
 def test_each_converts_and_makes_new_objects_per_call(escaping, step, builds):
     stats = escaping["functions"][step]

@@ -674,12 +674,18 @@ class Builder:
             raise Unsupported(f"del .{name} twice", code, offset)
         self.heap.delete_attribute(owner, name)
 
-    def snapshot(self, value):
-        """Containers made in this call, copied as they are now (print shows now)."""
+    def snapshot(self, value, memo=None):
+        """Containers and objects made in this call, copied as they are now (print
+        shows now; the commit prints after the call's later writes to them)."""
+        memo = {} if memo is None else memo
+        if id(value) in memo:
+            return memo[id(value)]
         if type(value) in (list, tuple) and (type(value) is tuple or id(value) in self.created):
-            return type(value)(self.snapshot(v) for v in value)
+            return type(value)(self.snapshot(v, memo) for v in value)
         if type(value) is dict and id(value) in self.created:
-            return {k: self.snapshot(v) for k, v in value.items()}
+            return {k: self.snapshot(v, memo) for k, v in value.items()}
+        if made.is_made_instance(self, value):
+            return made.copy(self, value, lambda v: self.snapshot(v, memo), memo)
         return value
 
     def inline(self, fn, args, kwargs, code, offset):

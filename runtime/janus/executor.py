@@ -10,7 +10,6 @@ write that fails at commit, after the graph's updates landed, is raised from the
 import logging
 import re
 import time
-import types
 
 import janus_ext
 import numpy as np
@@ -19,8 +18,8 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, config, control, counters,
-               distributed, heap, numbers, objects, profiler, purity, raising, random_ops,
-               reads, recursion, trace)
+               distributed, heap, made, numbers, objects, profiler, purity, raising,
+               random_ops, reads, recursion, trace)
 from . import inputs as janus_inputs
 from .values import GraphRounded, GraphText
 
@@ -214,8 +213,7 @@ def _flatten(value, run, tensors, memo):
                                       "in the call", run.code)
         template.items = {k: _flatten(v, run, tensors, memo) for k, v in value.items()}
         return template
-    if id(value) in run.made and objects.is_plain_instance(value) \
-            and not isinstance(value, types.FunctionType):
+    if made.is_made_instance(run, value):
         # An instance the call made (builder.construct: object.__new__, no __del__):
         # each call makes its own at commit, holding what the build's instance holds.
         template = memo[id(value)] = _ObjectTemplate(type(value))

@@ -11,7 +11,7 @@ import types
 
 import janus_ext
 
-from . import reads
+from . import objects, reads
 from .errors import Unsupported
 
 
@@ -51,3 +51,22 @@ def is_raw_write(b, fn, args, kwargs):
     """`object.__setattr__(instance, name, value)` on an instance this call made."""
     return fn is object.__setattr__ and len(args) == 3 and not kwargs \
         and id(args[0]) in b.made and type(args[1]) is str
+
+
+def is_made_instance(b, value):
+    """An instance of a program's class that this call made (not a function it made)."""
+    return id(value) in b.made and objects.is_plain_instance(value) \
+        and not isinstance(value, types.FunctionType)
+
+
+def copy(b, instance, copy_field, memo):
+    """A new made instance holding what `instance` holds now, each field through
+    `copy_field`: what a print shows, however the call changes `instance` later."""
+    twin = memo[id(instance)] = b.note_made(object.__new__(type(instance)))
+    for name, member, value in objects.own_fields(instance):
+        value = copy_field(value)
+        if member is not None:
+            member.__set__(twin, value)
+        else:
+            twin.__dict__[name] = value
+    return twin

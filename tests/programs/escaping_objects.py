@@ -3,7 +3,8 @@ attribute, linked to each other and to lists the step made.  Each call must hand
 program new objects, with the identities, types and values the interpreter's have
 (janus/executor.py rebuilds them at commit).  A __slots__ class (with a private,
 name-mangled slot), a frozen dataclass, an object made in a loop, and a record kept only
-when a tensor condition holds.  A dict keyed by a made object must stay correct.
+when a tensor condition holds; a print shows an object as it was when printed.  A dict
+keyed by a made object must stay correct.
 Under janus and JANUS_MODE=off; prints one JSON document."""
 
 import dataclasses
@@ -88,6 +89,25 @@ def loop_step(x):
     return made[1]
 
 
+class Shown:
+    def __init__(self, value):
+        self.value = value
+        self.notes = []
+
+    def __repr__(self):
+        return f"Shown({self.value}, {self.notes})"
+
+
+def printing_step(x):
+    shown = Shown(1)
+    print("made", shown, [shown])      # as it is now, not as the call leaves it
+    shown.value = 2
+    shown.notes.append("later")
+    print("changed", shown)
+    ST.shown = shown
+    return tf.reduce_sum(x)
+
+
 def keyed_step(x):
     key = Record(0, 1.0)
     return {key: tf.reduce_sum(x)}
@@ -122,6 +142,8 @@ for i in range(STEPS):
     results["loop"].append([got is ST.batch[1], [r.step for r in ST.batch],
                             [float(r.loss) for r in ST.batch],
                             len({id(r) for r in ST.batch})])
+    printing_step(x)
+    results["shown"] = repr(ST.shown)
     keyed = keyed_step(x)
     results["keyed"].append([[type(k).__name__, k.step, float(v)] for k, v in keyed.items()])
     results["maybe"].append(float(maybe_step(x)))
