@@ -89,14 +89,21 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
 
     # First pass, on scratch graphs: what each arm leaves behind decides the cond's
     # outputs (which values differ, and their dtypes).
-    shapes = []
+    shapes, refused = [], None
     for arm in (true_arm, false_arm):
         try:
             shapes.append(with_writes(b, lambda: dry_run(frame, arm.run, stop, arm=True)))
         except Raises:
             shapes.append(None)
+        except Unsupported as exc:
+            # What an arm cannot do inside a cond (a list append on the way to the
+            # join) it may do outside one, if the other arm raises (below).
+            shapes.append(exc)
+            refused = exc
     if shapes[0] is None and shapes[1] is None:
         raise Raises("both arms of a branch on a tensor raise", frame.code, ins.offset)
+    if refused is not None and None not in shapes:
+        raise refused
     if None in shapes:
         # `raise` and `assert` in converted code: assert the other arm in the graph;
         # if that fails the interpreter runs the call and raises the real exception.
