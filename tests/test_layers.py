@@ -4,8 +4,9 @@
   from janus;
 - modules do not import each other in circles, counting imports inside functions;
 - only the executor, above it, imports the builder;
-- reads.py is the one path by which a build consumes a value from outside it: no other
-  build stage records a guard or reads the heap statically on its own.
+- reads.py (with attribute_reads.py, its attribute half) is the one path by which a
+  build consumes a value from outside it: no other build stage records a guard or
+  reads the heap statically on its own.
 """
 
 import ast
@@ -16,10 +17,11 @@ import pytest
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime" / "janus"
 MODULES = sorted(p.stem for p in RUNTIME.glob("*.py"))
 GROUND_FLOOR = ("errors", "values")
-# Guards are recorded only where a value enters the build: reads.py (the heap), inputs.py
-# (the arguments), heap.py (the call-time reads reads.py asks for), random_ops.py (the
-# seed of TF's context, which eager reads at each draw), and guards.py itself.
-RECORD_GUARDS = {"reads", "inputs", "heap", "random_ops", "guards"}
+# Guards are recorded only where a value enters the build: reads.py and
+# attribute_reads.py (the heap), inputs.py (the arguments), heap.py (the call-time reads
+# reads.py asks for), random_ops.py (the seed of TF's context, which eager reads at each
+# draw), and guards.py itself.
+RECORD_GUARDS = {"reads", "attribute_reads", "inputs", "heap", "random_ops", "guards"}
 # The static reads the entry checker replays; anyone else using them reads the heap
 # around reads.py.
 STATIC_READS = ("static_getattr", "static_item", "own_attr")
@@ -119,14 +121,15 @@ def test_guards_are_recorded_only_where_values_enter(module):
     assert calls_named(module, lambda n: n.startswith("require_")) == []
 
 
-@pytest.mark.parametrize("module", sorted(set(MODULES) - {"reads"}))
+@pytest.mark.parametrize("module", sorted(set(MODULES) - {"reads", "attribute_reads"}))
 def test_only_reads_reads_the_heap_statically(module):
     assert calls_named(module, lambda n: n in STATIC_READS) == []
 
 
 def test_the_read_checks_can_fail():
-    assert calls_named("reads", lambda n: n.startswith("require_"))
-    assert calls_named("reads", lambda n: n in STATIC_READS)
+    for module in ("reads", "attribute_reads"):
+        assert calls_named(module, lambda n: n.startswith("require_"))
+        assert calls_named(module, lambda n: n in STATIC_READS)
 
 
 @pytest.mark.parametrize("module", MODULES)

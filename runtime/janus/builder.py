@@ -22,9 +22,9 @@ import types
 import janus_ext
 import tensorflow as tf
 
-from . import (arm_output, arrays, bytecode, containers, contexts, control, dunders, frame,
-               generators, guards, heap, inputs, loops, natives, numbers, objects,
-               made, python_draws, raising, reads, recursive_calls)
+from . import (arm_output, arrays, attribute_reads, bytecode, containers, contexts, control,
+               dunders, frame, generators, guards, heap, inputs, loops, made, natives,
+               numbers, objects, python_draws, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -303,7 +303,7 @@ class Builder:
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
             return getattr(owner, name)      # methods of builtin containers
-        return reads.attribute(self, owner, name, code, offset)
+        return attribute_reads.attribute(self, owner, name, code, offset)
 
     # -- calls -----------------------------------------------------------------------
 
@@ -578,7 +578,7 @@ class Builder:
         if containers.is_mapping(real) and known and name in ("values", "items", "copy"):
             reads.dict_values(self, real, code, offset)
         if containers.is_mapping(real) and known and name in ("get", "setdefault", "pop") \
-                and args and reads.same_item(container, real, args[0]):
+                and args and reads.same_item(self, container, real, args[0]):
             # The value comes from the caller's dict: guard it (or read it at call time)
             # like any item read, then let the method do the rest.
             value = reads.item(self, real, args[0], code, offset)
@@ -623,7 +623,8 @@ class Builder:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)
         if isinstance(owner, type):
-            reads.writable_class_attribute(self, owner, name, value, code, offset)
+            attribute_reads.writable_class_attribute(self, owner, name, value, code,
+                                                     offset)
             self.heap.write_attribute(owner, name, value)
             return
         descriptor = janus_ext.type_lookup(type(owner), name)

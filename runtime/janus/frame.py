@@ -561,7 +561,7 @@ class Frame:
             return
         real = self.b.heap.real_of.get(id(container))
         if real is not None and id(real) in self.b.sources and \
-                reads.same_item(container, real, key):
+                reads.same_item(self.b, container, real, key):
             # This call's copy still holds what the caller's container holds there:
             # a read of the heap, guarded on the caller's container.
             container = real
@@ -582,12 +582,11 @@ class Frame:
             except LookupError as exc:
                 raise raising.Thrown(exc, *self.b.where) from None
         else:
-            self.push(container[key])
+            self.push(reads.from_copy(self.b, container, key, self.code, ins.offset))
 
     def op_BINARY_SLICE(self, ins):
         stop, start, container = self.pop(), self.pop(), self.pop()
-        reads.contents(self.b, container)
-        self.push(container[start:stop])
+        self.push(reads.tail_slice(self.b, container, start, stop, self.code, ins.offset))
 
     def op_UNPACK_SEQUENCE(self, ins):
         value = self.pop()

@@ -67,6 +67,12 @@ class Heap:
         self.overlay: dict = {}              # (id(owner), name) -> value written
         self.shadows: dict[int, object] = {} # id(real container) -> local copy
         self.real_of: dict[int, object] = {} # id(local copy) -> real container
+        # id(local copy of a list) -> how many items the call appended to it, while
+        # appends are all it did: the copy is the caller's list plus that tail.
+        self.appended: dict[int, int] = {}
+        # id(local copy of a mapping) -> the keys the call wrote or deleted (None: it
+        # may have changed any), so that an item read elsewhere is the caller's.
+        self.touched: dict[int, set] = {}
         self.effects: list[Effect] = []
         self.call_time_reads = 0
         self._arms: list = []                # (overlay, effect count) per open cond arm
@@ -199,9 +205,28 @@ class Heap:
     def mutate(self, container, method, args, kwargs):
         """Run a mutating method on the shadow and record it for commit."""
         container = self.real_of.get(id(container), container)
-        result = getattr(self.shadow(container), method)(*args, **kwargs)
+        copy = self.shadow(container)
+        if type(container) is list:
+            count = self.appended.get(id(copy), 0)
+            self.appended[id(copy)] = count + 1 if method == "append" and \
+                count is not None else None
+        else:
+            self._touch(copy, method, args, kwargs)
+        result = getattr(copy, method)(*args, **kwargs)
         self.effects.append(Effect("method", container, method, (args, kwargs)))
         return result
+
+    def _touch(self, copy, method, args, kwargs):
+        touched = self.touched.setdefault(id(copy), set())
+        if touched is None or method == "move_to_end":
+            return
+        if method in ("__setitem__", "__delitem__", "setdefault", "pop") and args:
+            touched.add(args[0])
+        elif method == "update" and len(args) <= 1 and (not args or type(args[0]) is dict):
+            touched.update(args[0] if args else ())
+            touched.update(kwargs)
+        else:
+            self.touched[id(copy)] = None
 
     def call_with_effect(self, fn, args, kwargs):
         """A call (print) that only has an effect: replayed at commit, in order."""

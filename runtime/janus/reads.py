@@ -4,27 +4,12 @@ what the build consumed of it.
 This is the one path by which a build reads the program's heap: globals, closure cells,
 attributes, items, the class attributes an implicit call looks up, and the contents of
 containers once the call depends on them (lists, dicts, and the stdlib containers of
-janus/containers.py: a deque's length or items, a mapping's keys, a missing key).  Each read goes through the same static
-lookups the entry checker replays (janus_ext.static_getattr / static_item / type_lookup),
-so no user code (__getattr__, __getitem__, __get__, __eq__) runs here, and each records
-its guard before it returns.  tests/test_layers.py checks that the other build stages
-record no guards of their own.
-
-Attributes.  CPython finds `owner.name` in this order: a data descriptor on the type, the
-instance __dict__, a non-data descriptor or plain attribute on the type.  Each case
-becomes:
-- a value read statically (an instance or module entry, a slot, a plain class
-  attribute), guarded on the same A_ATTR read the checker replays;
-- a method (function, staticmethod, classmethod on the class): bound here, guarded by
-  identity on the raw class-dict object, which the A_ATTR read returns only while no
-  instance entry shadows it (`t.activation = t.cube`) and the class still holds it
-  (`Net.loss_fn = huber`);
-- code of the program (a property's getter, a descriptor's __get__): inlined, guarded
-  on the class attribute and on the absence of an instance entry;
-- a TensorFlow/Keras property (model.trainable_variables): its getter runs here and at
-  each check (A_PROP), while the class holds the same property;
-- anything else (a custom __getattribute__, a __getattr__ fallback, a data descriptor
-  written in Python other than a property): refused.
+janus/containers.py: a deque's length or items, a mapping's keys, a missing key).
+Attribute reads are its other half, janus/attribute_reads.py.  Each read goes through
+the same static lookups the entry checker replays (janus_ext.static_getattr /
+static_item / type_lookup), so no user code (__getattr__, __getitem__, __get__, __eq__)
+runs here, and each records its guard before it returns.  tests/test_layers.py checks
+that the other build stages record no guards of their own.
 """
 
 import types
@@ -33,18 +18,13 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import containers, guards, heap, natives, objects, python_draws, raising
+from . import containers, guards, heap, natives, objects, raising
 from .errors import Unsupported
-from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
+from .values import from_library, is_library_object, is_symbolic
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 GLOBAL_ROOT = "global:"     # marks a global, not an argument, in Builder.by_reference
 _MISSING = object()
-_GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
-_OBJECT_CLASS = object.__dict__["__class__"]
-# Class-dict objects the builder binds itself; the checker reads them raw.
-_BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
-               types.WrapperDescriptorType, types.ClassMethodDescriptorType)
 
 
 # -- places ------------------------------------------------------------------------
@@ -168,9 +148,12 @@ def _missing_item(b, container, key, acc, code, offset):
         raise raising.Thrown(IndexError("list index out of range"), code, offset)
 
 
-def same_item(copy, real, key):
-    """This call's copy holds at `key` what the caller's container holds there (both
-    read as the guard checker reads them)."""
+def same_item(b, copy, real, key):
+    """This call's copy holds at `key` what the caller's container holds there: the
+    caller's container has the key (read as the guard checker reads it), and nothing
+    the call did changed what is there.  For a list, only appends keep every position;
+    a mapping keeps the keys the call did not write or delete.  (Identity of the two
+    items is no proof: the call may have written an equal small int.)"""
     value = janus_ext.static_item(real, key, _MISSING)
     if value is _MISSING:
         if containers.is_mapping(real) and type(key) in guards.SPECIALISABLE and \
@@ -180,7 +163,48 @@ def same_item(copy, real, key):
             raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
                               "another type")
         return False
-    return janus_ext.static_item(copy, key, _MISSING) is value
+    if copy is real:
+        return True
+    if type(real) is list:
+        appended = b.heap.appended.get(id(copy))
+        return appended is not None and type(key) is int and \
+            0 <= key < len(copy) - appended
+    touched = b.heap.touched.get(id(copy), set())
+    return touched is not None and key not in touched
+
+
+def from_copy(b, copy, key, code, offset):
+    """`copy[key]` where this call's copy of a caller's container does not hold the
+    caller's item at `key`: the call's own write (a dict's keys stay where they are, a
+    list's appended tail), or the caller's item at the position the appends moved it
+    from, read there.  Anything else the call did to a list moves items unknowably: its
+    contents are guarded."""
+    real = b.heap.real_of.get(id(copy))
+    if type(real) is list:
+        appended = b.heap.appended.get(id(copy))
+        if appended is not None and type(key) is int and -len(copy) <= key < -appended:
+            return item(b, real, key + appended, code, offset)
+        if appended is None or type(key) is not int or not -appended <= key < 0:
+            contents(b, copy)
+    return copy[key]
+
+
+def tail_slice(b, container, start, stop, code, offset):
+    """`container[start:stop]`.  `history[-3:]` of the caller's list (or of this call's
+    copy, the caller's list plus what the call appended) reads only those items, each
+    where it is, so a history that grows between calls needs no rebuild."""
+    real = b.heap.real_of.get(id(container), container)
+    tail = type(real) is list and stop is None and type(start) is int and \
+        -len(container) <= start < 0 and (
+            container is real and id(real) in b.lazy_contents
+            or container is not real and b.heap.appended.get(id(container)) is not None)
+    if not tail:
+        contents(b, container)
+        return container[start:stop]
+    if container is real:
+        return b.note_created([item(b, real, i, code, offset) for i in range(start, 0)])
+    return b.note_created([from_copy(b, container, i, code, offset)
+                           for i in range(start, 0)])
 
 
 def identity(b, value):
@@ -196,7 +220,7 @@ def implicit_method(b, value, name, impl):
     if acc is not None:
         b.guards.require_is(guards.lookup(acc, name), impl)
     elif id(value) in b.made:
-        b.guards.require_is(guards.attr(_class_source(b, type(value)), name), impl)
+        b.guards.require_is(guards.attr(class_source(b, type(value)), name), impl)
 
 
 def constructor(b, cls, code, offset):
@@ -216,7 +240,7 @@ def constructor(b, cls, code, offset):
         why = "its __init__ is not a Python function of the program"
     if why is not None:
         raise Unsupported(f"making a {cls.__qualname__} ({why})", code, offset)
-    acc = _class_source(b, cls)
+    acc = class_source(b, cls)
     b.guards.require_is(guards.attr(acc, "__new__"), object.__new__)
     b.guards.require_is(guards.attr(acc, "__init__"), init)
     if id(init) not in b.sources:
@@ -224,7 +248,7 @@ def constructor(b, cls, code, offset):
     return None if init is object.__init__ else init
 
 
-def _class_source(b, cls):
+def class_source(b, cls):
     acc = b.sources.get(id(cls))
     if acc is None:
         acc = guards.const(cls)
@@ -458,6 +482,16 @@ def _list_length(b, value):
     its length is guarded, and a length that changed between calls (a history the
     program appends to) is read at call time."""
     entry = b.lazy_contents.get(id(value))
+    real = b.heap.real_of.get(id(value))
+    appended = b.heap.appended.get(id(value))
+    if real is not None and appended is not None and id(real) in b.lazy_contents:
+        # This call's copy: the caller's list and the tail the call appended.
+        known = _list_length(b, real)
+        if not is_symbolic(known):
+            return known + appended
+        longer = known + tf.constant(appended, known.dtype)
+        b.promote(longer, int)
+        return longer
     if entry is None:
         contents(b, value)
         return len(value)
@@ -503,7 +537,7 @@ def collection_item(b, container, key, code, offset):
         except IndexError as exc:
             raise raising.Thrown(exc, code, offset) from None
     comparable(b, container, (key,), code, offset)
-    if same_item(container, real, key):
+    if same_item(b, container, real, key):
         return item(b, real, key, code, offset)     # guarded, or read at call time
     contents(b, real)          # the key is absent there, or this call wrote it
     if dict.__contains__(container, key):
@@ -541,253 +575,3 @@ def collection_attribute(b, owner, name, code, offset):
         return getattr(owner, name)
     raise Unsupported(f"{kind.__qualname__}.{name} is not converted (it reads values janus "
                       "does not guard, or is not known to janus)", code, offset)
-
-
-# -- attributes ----------------------------------------------------------------------
-
-def attribute(b, owner, name, code, offset):
-    """`owner.name` of an object from outside the build, or of an instance it made."""
-    if name == "__class__" and janus_ext.type_lookup(type(owner), name) is _OBJECT_CLASS:
-        return _class_of(b, owner, code, offset)
-    if id(owner) in b.made:
-        return _made_attribute(b, owner, name, code, offset)
-    found, value = b.heap.written(owner, name)
-    if found:
-        if value is heap.DELETED:
-            raise Unsupported(f"attribute {name!r} read after this call deleted it",
-                              code, offset)
-        return value
-    library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
-               and (owner.__name__ or "").startswith(LIBRARY_MODULES))
-    acc = b.sources.get(id(owner))
-    if acc is None and id(owner) not in b.heap.real_of:
-        # An object a library call returned: what the build saw is this object, so
-        # its attributes are guarded from the object itself.
-        acc = guards.const(owner)
-        b.remember(owner, acc)
-    if isinstance(owner, type):
-        found, value = _written_on_class(b, owner, name, code, offset)
-        if found:
-            return value          # a base class's entry this call wrote
-        return _from_class(b, owner, name, acc, code, offset)
-    cls = type(owner)
-    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE:
-        raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
-    descr = janus_ext.type_lookup(cls, name, _MISSING)
-    if descr is not _MISSING and _is_data_descriptor(descr):
-        if type(descr) is property:
-            return _property(b, owner, name, descr, acc, code, offset)
-        if type(descr) is not types.MemberDescriptorType:
-            raise Unsupported(f"{cls.__qualname__}.{name} is a data descriptor, which "
-                              "may have side effects", code, offset)
-    if janus_ext.own_attr(owner, name, _MISSING) is _MISSING and \
-            not isinstance(owner, types.ModuleType):
-        found, value = _written_on_class(b, type(owner), name, code, offset)
-        if found:           # `Cls.count += 1` earlier in this call: what it wrote
-            return value
-    value = janus_ext.static_getattr(owner, name, _MISSING)
-    if value is _MISSING and isinstance(owner, types.ModuleType) and library:
-        getattr(owner, name)       # a lazily loaded library module fills its __dict__
-        value = janus_ext.static_getattr(owner, name, _MISSING)
-    if value is _MISSING:
-        if descr is _MISSING or type(descr) is types.MemberDescriptorType:
-            why = "its class has __getattr__" if janus_ext.type_lookup(
-                cls, "__getattr__") is not None else "it is not set"
-            raise Unsupported(f"attribute {name!r} of {cls.__qualname__} cannot be read "
-                              f"({why})", code, offset)
-        return _descriptor(b, owner, name, descr, acc, code, offset)
-    if value is descr and type(descr) in _BOUND_HERE and \
-            janus_ext.own_attr(owner, name, _MISSING) is _MISSING:
-        if acc is not None:
-            # One read covers both: the class holds this object, no instance entry.
-            b.guards.require_is(guards.attr(acc, name), descr)
-            if type(descr) is classmethod:
-                _pass_class(b, acc, cls)
-        return _bind(descr, owner, cls)
-    return _plain(b, value, name, acc, library, code, offset)
-
-
-def _class_of(b, owner, code, offset):
-    """`owner.__class__` through object's own descriptor: type(owner), guarded as the
-    type of where owner came from (a dataclass's __eq__ compares classes so)."""
-    cls = type(owner)
-    acc = b.sources.get(id(owner))
-    if acc is not None:
-        _pass_class(b, acc, cls)
-    elif id(owner) in b.made:
-        _class_source(b, cls)          # made by a guarded constructor of this class
-    else:
-        raise Unsupported(f"__class__ of {natives.describe(owner)} janus cannot trace to a "
-                          "guarded place", code, offset)
-    return cls
-
-
-def writable_class_attribute(b, cls, name, value, code, offset):
-    """`Cls.name = value` in the step: a plain entry of the class's own __dict__ that
-    type.__setattr__ (C) stores at commit, read back by this call's later reads through
-    the class or its instances.  Not a dunder (it would change how the class's
-    instances behave inside this very call), not a value with __get__ (a method, which
-    reads through instances would have to bind), not a class with a metaclass or of a
-    library, not a name the metaclass holds as a data descriptor (__doc__, ...)."""
-    if janus_ext.type_lookup(type(value), "__get__") is not None:
-        raise Unsupported(f"write of a {type(value).__qualname__} to the class attribute "
-                          f"{cls.__qualname__}.{name}: it binds through instances",
-                          code, offset)
-    if type(cls) is not type or from_library(cls):
-        raise Unsupported(f"attribute write .{name} to the class {cls.__qualname__}, which "
-                          "has a metaclass or belongs to a library", code, offset)
-    if name.startswith("__") and name.endswith("__"):
-        raise Unsupported(f"write of the special attribute {cls.__qualname__}.{name}",
-                          code, offset)
-    held = janus_ext.type_lookup(type, name)
-    if held is not None and janus_ext.type_lookup(type(held), "__set__") is not None:
-        raise Unsupported(f"{name} of a class is a descriptor of type", code, offset)
-
-
-def _written_on_class(b, cls, name, code, offset):
-    """(True, value) when this call wrote `name` on the class in cls's MRO that a read
-    through cls would reach first."""
-    for klass in cls.__mro__:
-        found, value = b.heap.written(klass, name)
-        if found:
-            if value is heap.DELETED:
-                raise Unsupported(f"attribute {name!r} read after this call deleted it",
-                                  code, offset)
-            return True, value
-        if name in klass.__dict__:
-            return False, None
-    return False, None
-
-
-def _made_attribute(b, instance, name, code, offset):
-    """An attribute of an instance the build made: its own entries are the build's
-    (nothing outside can change them); what its class holds is read like any class
-    attribute, guarded where the class came from."""
-    cls = type(instance)
-    if janus_ext.type_lookup(cls, "__getattribute__") is not object.__getattribute__:
-        raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
-    descr = janus_ext.type_lookup(cls, name, _MISSING)
-    if type(descr) is types.MemberDescriptorType:
-        try:
-            return descr.__get__(instance, cls)      # a slot: C code reads it
-        except AttributeError:
-            raise Unsupported(f"slot {name!r} of {cls.__qualname__} is not set",
-                              code, offset) from None
-    own = janus_ext.own_attr(instance, name, _MISSING)
-    if own is not _MISSING and (descr is _MISSING or not _is_data_descriptor(descr)):
-        return own
-    found, value = _written_on_class(b, cls, name, code, offset)
-    if found:
-        return value
-    if descr is _MISSING:
-        raise Unsupported(f"attribute {name!r} of {cls.__qualname__} is not set",
-                          code, offset)
-    value = _from_class(b, cls, name, _class_source(b, cls), code, offset)
-    if type(value) is property and isinstance(value.fget, types.FunctionType) \
-            and not from_library(value.fget):
-        return b.inline(value.fget, (instance,), {}, code, offset)
-    if type(descr) in (staticmethod, classmethod):
-        return value                                  # bound by _from_class
-    if type(value) in _BOUND_HERE:
-        return _bind(value, instance, cls)
-    if janus_ext.type_lookup(type(value), "__get__") is not None:
-        raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor", code, offset)
-    return value
-
-
-def _from_class(b, cls, name, acc, code, offset):
-    raw = janus_ext.static_getattr(cls, name, _MISSING)
-    if raw is _MISSING:
-        raise Unsupported(f"{cls.__qualname__}.{name} cannot be read without running code "
-                          "(a metaclass attribute or a descriptor)", code, offset)
-    if type(raw) is staticmethod:
-        value = raw.__func__
-    elif type(raw) is classmethod:
-        value = types.MethodType(raw.__func__, cls)
-    else:
-        return _plain(b, raw, name, acc, False, code, offset)
-    if acc is not None:
-        b.guards.require_is(guards.attr(acc, name), raw)
-    return value
-
-
-def _plain(b, value, name, acc, library, code, offset):
-    if acc is not None:
-        return value_at(b, guards.attr(acc, name), value, f"attribute {name!r}", code,
-                        offset, library, rebound=name in b.rebound)
-    # Derived from guarded values by deterministic steps: nothing more to guard,
-    # except for tensors and containers that could change under the graph.
-    if type(value) is list:
-        raise Unsupported(f"attribute {name!r} holds a list janus cannot guard",
-                          code, offset)
-    if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable) \
-            and not is_symbolic(value):
-        raise Unsupported(f"attribute {name!r} holds a tensor read from the heap",
-                          code, offset)
-    return b.heap.local_view(value)
-
-
-def _bind(descr, owner, cls):
-    kind = type(descr)
-    if kind is types.FunctionType:
-        return types.MethodType(descr, owner)
-    if kind is staticmethod:
-        return descr.__func__
-    if kind is classmethod:
-        return types.MethodType(descr.__func__, cls)
-    return descr.__get__(owner, cls)          # a C method descriptor: C code binds it
-
-
-def _property(b, owner, name, prop, acc, code, offset):
-    fget = prop.fget
-    if isinstance(fget, types.FunctionType) and not from_library(fget):
-        # A property the user wrote: its getter is inlined like any function, guarded
-        # on the property object the owner's class holds (no instance entry can
-        # shadow a data descriptor).
-        if acc is not None:
-            b.guards.require_is(guards.lookup(acc, name), prop)
-        return b.inline(fget, (owner,), {}, code, offset)
-    if fget is not None and from_library(fget):
-        value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
-        if acc is None:
-            return _plain(b, value, name, None, True, code, offset)
-        return value_at(b, guards.library_property(acc, name, prop), value,
-                        f"attribute {name!r}", code, offset, library=True)
-    raise Unsupported(f"{type(owner).__qualname__}.{name} is a property whose getter is "
-                      "not a Python function", code, offset)
-
-
-def _descriptor(b, owner, name, descr, acc, code, offset):
-    """A non-data descriptor other than a function: its __get__ decides the value."""
-    cls = type(owner)
-    get = janus_ext.type_lookup(type(descr), "__get__")
-    library = from_library(get) if get is not None else False
-    if isinstance(owner, python_draws.GENERATORS) and not isinstance(get, types.FunctionType):
-        library = True      # numpy's Cython generators: C binds their methods
-    if not library and not isinstance(get, types.FunctionType):
-        raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor whose __get__ is "
-                          "not a Python function", code, offset)
-    if acc is not None:
-        b.guards.require_absent(guards.own(acc, name))
-        b.guards.require_is(guards.lookup(acc, name), descr)
-    if library:
-        return getattr(owner, name)   # e.g. a tf.function method: the library binds it
-    if acc is not None:
-        b.guards.require_is(guards.lookup(guards.lookup(acc, name), "__get__"), get)
-        _pass_class(b, acc, cls)               # __get__ is passed type(owner)
-        b.remember(descr, guards.lookup(acc, name))
-    return b.inline(get, (descr, owner, cls), {}, code, offset)
-
-
-def _pass_class(b, acc, cls):
-    """type(owner) becomes an argument of inlined code: guard it, and give it a source
-    so that reads such as `cls.factor` are guarded in turn."""
-    b.guards.require_type(acc, cls)
-    if id(cls) not in b.sources:
-        b.remember(cls, guards.type_of(acc))
-
-
-def _is_data_descriptor(descr):
-    kind = type(descr)
-    return (janus_ext.type_lookup(kind, "__set__") is not None
-            or janus_ext.type_lookup(kind, "__delete__") is not None)
