@@ -49,6 +49,24 @@ def test_an_insert_guards_the_whole_list(history):
     assert 3 in history["off"]["shifted"]
 
 
+def test_a_list_in_an_assigned_attribute_keeps_its_appends_and_identity(history):
+    # Was: the append reached a stand-in list made for the read, never the caller's.
+    assert history["on"]["st_hist"] == history["off"]["st_hist"] == [1, *range(14)]
+    assert all(history["on"]["seen"])
+    # Read item by item, the list is guarded on its length, which grows every call:
+    # right, but not converted (the attribute name is all the build knows it by).
+    stats = history["functions"]["rebound_name_step"]
+    assert "global ST.hist: length" in stats["status"], stats
+
+
+def test_an_argument_that_is_the_global_sees_the_append(history):
+    # Was: the argument was planned as a copy of its items, blind to the append.
+    assert history["on"]["alias"] == history["off"]["alias"]
+    stats = history["functions"]["alias_step"]
+    assert any("read as the caller's objects: history" in r for r in stats["reasons"]), \
+        stats
+
+
 @pytest.mark.parametrize("step", ["popped_step", "counts_step"])
 def test_other_writes_convert(history, step):
     stats = history["functions"][step]

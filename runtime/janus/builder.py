@@ -89,12 +89,17 @@ class Builder:
         self.heap = heap.Heap(self, varying)
         self.call_args_holder = call_args_holder
         self.lazy_contents: dict[int, tuple] = {}  # id(container) -> (accessor, container)
+        # id(caller's list) -> (its stand-in, accessor): a list in an attribute the code
+        # assigns, read item by item (reads.value_at); reads.adopt makes it a copy.
+        self.stand_ins: dict[int, tuple] = {}
+        self.stand_in_of: dict[int, list] = {}    # id(stand-in) -> caller's list
         self.root_graph = None
         self.rebound: set[str] = set()        # attribute/global names the code assigns
         # Object pointers and recursion (janus/objects.py, janus/recursion.py)
         self.by_reference = by_reference      # argument names passed as object pointers
         self.by_identity = by_identity        # arguments read as the caller's containers
         self.argument_copies: dict[int, str] = {}  # id(list/dict made for an arg) -> name
+        self.argument_of: dict[int, str] = {}      # id(caller's list/dict) -> that name
         self.population = objects.Population()
         self.inline_stack: list = []          # (code, local values) of the inlined calls
         self.recursive: dict = {}             # (code, signature) -> RecursiveFunction
@@ -411,6 +416,8 @@ class Builder:
                 and not _from_library(fn.__func__):
             return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
         owner = getattr(fn, "__self__", None)
+        if isinstance(fn, types.BuiltinMethodType) and type(owner) is list:
+            reads.adopt(self, owner)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (
                 id(owner) in self.heap.real_of or id(owner) in self.lazy_contents
                 or id(owner) in self.sources):

@@ -168,6 +168,8 @@ class _Slot:
 def _flatten(value, run, tensors, memo):
     if id(value) in memo:
         return memo[id(value)]
+    if type(value) is list:
+        reads.adopt(run, value)      # a stand-in the call stores or returns: the caller's
     if id(value) in run.heap.real_of:
         return run.heap.real_of[id(value)]    # the caller's container, written back
     if id(value) in run.sources:

@@ -189,7 +189,7 @@ class Frame:
             self.fail(f"list {name!r}, appended to in a loop on a tensor, used other "
                       "than by .append() in the loop, tf.stack(), tf.convert_to_tensor() "
                       "or len() after it", ins)
-        return value
+        return self.b.heap.local_view(value)    # an alias of a container the call changed
 
     def op_LOAD_FAST(self, ins):
         value = self.locals.get(ins.argval)
@@ -284,6 +284,7 @@ class Frame:
         self._item_write(container, "__delitem__", (key,), ins)
 
     def _item_write(self, container, method, args, ins):
+        reads.adopt(self.b, container)
         if self.b.may_mutate(container) and id(container) not in self.b.heap.real_of:
             getattr(container, method)(*args)
         elif (type(container) in (list, dict) or containers.is_tracked(container)) and (

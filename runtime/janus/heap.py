@@ -19,6 +19,7 @@ import types
 import tensorflow as tf
 
 from . import containers, numbers
+from .errors import NeedsIdentity
 
 # Container methods that change the container; replayed at commit.
 MUTATORS = {
@@ -190,6 +191,13 @@ class Heap:
             writes[key] = (effect.kind, effect.target, effect.name, *effect.values)
         return writes, prints
 
+    def adopt(self, real, copy):
+        """`copy`, which holds what `real` holds at call time, is this call's copy."""
+        self.shadows[id(real)] = copy
+        self.real_of[id(copy)] = real
+        self.appended[id(copy)] = 0
+        self.b.note_created(copy)
+
     def shadow(self, container):
         """The local copy this call mutates in place of `container` from the heap."""
         copy = self.shadows.get(id(container))
@@ -205,6 +213,11 @@ class Heap:
     def mutate(self, container, method, args, kwargs):
         """Run a mutating method on the shadow and record it for commit."""
         container = self.real_of.get(id(container), container)
+        alias = self.b.argument_of.get(id(container))
+        if alias is not None:
+            # The same list or dict is also an argument, planned as a copy of its items:
+            # build again with the argument as the caller's object, which sees this.
+            raise NeedsIdentity({alias}, *self.b.where)
         copy = self.shadow(container)
         if type(container) is list:
             count = self.appended.get(id(copy), 0)

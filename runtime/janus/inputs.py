@@ -161,7 +161,8 @@ class InputPlan:
             made = type(value)(items)
             if type(value) is list:
                 self.b.argument_copies[id(made)] = where
-                self.b.keep_alive.append(made)
+                self.b.argument_of[id(value)] = where
+                self.b.keep_alive.extend((made, value))
             return made
         if values.is_namedtuple(value):
             made = type(value)(*(self._substitute(guards.item(acc, i), v, replacements,
@@ -175,6 +176,7 @@ class InputPlan:
                                         f"{where}[{k!r}]")
                     for k, v in value.items()}
             self.b.argument_copies[id(made)] = where
-            self.b.keep_alive.append(made)
+            self.b.argument_of[id(value)] = where
+            self.b.keep_alive.extend((made, value))
             return made
         return value

@@ -207,6 +207,19 @@ def tail_slice(b, container, start, stop, code, offset):
                            for i in range(start, 0)])
 
 
+def adopt(b, stand_in):
+    """The call changes, stores or returns a list that value_at read item by item (an
+    attribute the code also assigns): from here on it is the copy of the caller's list,
+    whose identity is now guarded, and the commit replays the changes on that list."""
+    real = b.stand_in_of.pop(id(stand_in), None)
+    if real is None:
+        return
+    _, acc = b.stand_ins[id(real)]
+    b.guards.require_is(acc, real)
+    b.remember(real, acc)
+    b.heap.adopt(real, stand_in)
+
+
 def identity(b, value):
     """The call stores or returns `value`, so its identity shows (`st.pair is PAIR`): an
     equal value read from the same place is no longer enough."""
@@ -369,10 +382,19 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # Same type and length each call; the items are read like any heap value.
         b.guards.require_type(acc, type(value))
         b.guards.require_length(acc, len(value))
+        if id(value) in b.stand_ins:
+            return b.stand_ins[id(value)][0]        # one stand-in per list: `a is b`
         items = [value_at(b, guards.item(acc, i), held, f"{what}[{i}]", code, offset,
                           library, rebound)
                  for i, held in enumerate(value)]
-        return tuple(items) if type(value) is tuple else b.note_created(items)
+        if type(value) is tuple:
+            return tuple(items)
+        # A stand-in for the caller's list, not a list made here: once the call
+        # changes it in place, stores it or returns it (adopt), it is the caller's own.
+        b.stand_ins[id(value)] = (items, acc)
+        b.stand_in_of[id(items)] = value
+        b.keep_alive.extend((value, items))
+        return items
     if rebound and type(value) in heap.VARYING_NUMBER_DTYPES:
         return _at_call_time(b, acc, value, where)
     if isinstance(value, np.ndarray):

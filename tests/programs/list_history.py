@@ -4,7 +4,9 @@ call's copy of a caller's list is the caller's items plus the appended tail, so
 history that grows between calls is read by its length and last items only.  The
 program changes the lists between calls (appends, an item rewritten, an insert at the
 front) and the steps do other mutations (insert, pop) whose reads must guard the whole
-list, or write a dict item equal to the caller's (the read must be the call's own).  Under janus and JANUS_MODE=off; prints one JSON document."""
+list, or write a dict item equal to the caller's (the read must be the call's own); a
+list in an attribute whose name the step also assigns, and a list that is both an
+argument and a global.  Under janus and JANUS_MODE=off; prints one JSON document."""
 
 import json
 
@@ -15,7 +17,7 @@ W = tf.Variable(1.0, dtype=tf.float64)
 HIST, LOSSES, SHIFTED, POPPED = [], [0.5, 0.25], [7, 7], [10, 20, 30, 40]
 COUNTS = {"a": 7, "b": 0}
 results = {"before_last": [], "front": [], "shifted": [], "popped": [], "window": [],
-           "counts": []}
+           "counts": [], "alias": []}
 
 
 def history_step(x):
@@ -57,6 +59,35 @@ def popped_step(x):
     return loss
 
 
+class Box:
+    pass
+
+
+ST, OTHER = Box(), Box()
+ST.hist, OTHER.hist = [1], None
+SEEN = []
+
+
+def rebound_name_step(x):
+    # `.hist` is assigned here (on another object): ST.hist's items are read one by
+    # one, and the append must still reach the caller's list, which keeps its identity.
+    loss = tf.reduce_sum(x)
+    kept = ST.hist
+    ST.hist.append(len(SEEN))
+    SEEN.append(kept is ST.hist)
+    OTHER.hist = 0
+    return loss
+
+
+def alias_step(x, history):
+    # `history` is HIST itself: it sees the append made through the global.
+    loss = tf.reduce_sum(x)
+    HIST.append(-1)
+    results["alias"].append([len(history), history[-1], history[-2]])
+    HIST.pop()
+    return loss
+
+
 def window_step(x):
     loss = tf.reduce_sum(x)
     last_two = LOSSES[-2:]               # no append in this call: the caller's items
@@ -77,7 +108,9 @@ for i in range(STEPS):
     COUNTS["a"], COUNTS["b"] = (7 if i % 2 else i), i
     popped_step(x)
     window_step(x)
+    rebound_name_step(x)
+    alias_step(x, HIST)
 
 results.update(hist=HIST, losses=LOSSES, shifted_list=SHIFTED, popped_list=POPPED,
-               counts_dict=COUNTS, W=float(W.numpy()))
+               counts_dict=COUNTS, st_hist=ST.hist, seen=SEEN, W=float(W.numpy()))
 print(json.dumps(results))
