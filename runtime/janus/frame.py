@@ -189,7 +189,7 @@ class Frame:
             self.fail(f"list {name!r}, appended to in a loop on a tensor, used other "
                       "than by .append() in the loop, tf.stack(), tf.convert_to_tensor() "
                       "or len() after it", ins)
-        return self.b.heap.local_view(value)    # an alias of a container the call changed
+        return value
 
     def op_LOAD_FAST(self, ins):
         value = self.locals.get(ins.argval)
