@@ -72,8 +72,7 @@ class GraphCache:
                 # A list that grows between calls (a history): its len() is read at
                 # call time (reads.py _list_length).
                 if type(value) is list and len(value) != guard[2] and not self.never_vary:
-                    self.varying.add(
-                        f"len({guards.describe_accessor(guard[1], self.arg_names)})")
+                    self.varying.add(guards.describe_length(guard[1], self.arg_names))
                 continue
             if guard[0] == guards.G_IS and isinstance(guard[2], BaseResourceVariable) \
                     and _in_argument(guard[1]):

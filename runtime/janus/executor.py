@@ -36,9 +36,9 @@ NUMBER_CHECK_FAILED = re.compile(r"janus-check \d+: ([^\n\]]*)")
 # trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
 NUMBER_CHECK_LIMIT = 16
 # A graph that fails at run time for no reason janus knows (not an assumption, a number
-# check, a heap read or a check the program wrote) usually fails again when rebuilt: this many times in a row, with
-# no good graph run between, and the function stays in the interpreter rather than
-# build a graph for every call.
+# check, a heap read or a check the program wrote) usually fails again when rebuilt:
+# this many times in a row, with no good graph run between, and the function stays in
+# the interpreter rather than build a graph for every call.
 RUNTIME_FAILURE_LIMIT = 3
 HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
 # The errors of the Assert and CheckNumerics kernels: a check the program wrote failed on
@@ -281,14 +281,10 @@ class _ObjectTemplate:
 
 
 def _made_object(template, outputs, memo):
-    made = memo[id(template)] = object.__new__(template.cls)
-    for name, member, field in template.fields:
-        value = _rebuild(field, outputs, memo)
-        if member is not None:
-            member.__set__(made, value)      # a __slots__ member, as the build stored it
-        else:
-            made.__dict__[name] = value
-    return made
+    instance = memo[id(template)] = object.__new__(template.cls)
+    made.fill(instance, ((name, member, _rebuild(field, outputs, memo))
+                         for name, member, field in template.fields))
+    return instance
 
 
 def _rebuild(template, outputs, memo):

@@ -102,6 +102,12 @@ def accessor_key(acc):
     return (kind, accessor_key(acc[1]))
 
 
+def describe_length(acc, arg_names) -> str:
+    """How the cache and the builder name len() of the list at `acc` (one that varies
+    is read at call time)."""
+    return f"len({describe_accessor(acc, arg_names)})"
+
+
 def describe_accessor(acc, arg_names) -> str:
     kind = acc[0]
     if kind == A_ARG:

@@ -93,8 +93,6 @@ class Heap:
 
     def read_at_call_time(self, acc, value, where):
         """A graph input that holds the value `acc` reads at each call."""
-        graph = tf.compat.v1.get_default_graph()
-        holder = self.b.call_args_holder
         if isinstance(value, (tf.Tensor, tf.Variable)) or hasattr(value, "__array__") \
                 and not isinstance(value, (int, float)):
             relaxed = self.b.relaxed_dims.get(where, set())
@@ -102,39 +100,34 @@ class Heap:
                             for d, n in enumerate(value.shape))
             dtype = tf.as_dtype(value.dtype)
             self.b.guards.require_tensor(acc, value, pattern)
-            spec = tf.TensorSpec(pattern, dtype)
-            python_type = None
-        else:
-            python_type = type(value)
-            dtype = VARYING_NUMBER_DTYPES[python_type]
-            self.b.guards.require_type(acc, python_type)
-            spec = tf.TensorSpec((), dtype)
+            return self._input(acc, None, tf.TensorSpec(pattern, dtype), None)
+        python_type = type(value)
+        self.b.guards.require_type(acc, python_type)
+        return self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),
+                           python_type)
+
+    def read_length_at_call_time(self, acc):
+        """A graph input that holds len() of the list `acc` reads at each call (a
+        history the program appends to between calls); the list's identity is guarded
+        where it was read."""
+        return self._input(acc, len, tf.TensorSpec((), VARYING_NUMBER_DTYPES[int]), int)
+
+    def _input(self, acc, measure, spec, python_type):
+        """The graph input fed at each call with what `acc` reads then (or its
+        `measure`), a Python number of `python_type` to the build when one is given."""
+        graph = tf.compat.v1.get_default_graph()
+        holder = self.b.call_args_holder
         from janus_ext import read_accessor
 
         def closure():
-            return numbers.call_time_tensor(read_accessor(acc, holder.args), dtype)
+            value = read_accessor(acc, holder.args)
+            return numbers.call_time_tensor(value if measure is None else measure(value),
+                                            spec.dtype)
 
         tensor = graph.capture_call_time_value(closure, spec)
         self.call_time_reads += 1
         if python_type is not None:
             self.b.promote(tensor, python_type)
-        return tensor
-
-    def read_length_at_call_time(self, acc, where):
-        """A graph input that holds len() of the list `acc` reads at each call (a
-        history the program appends to between calls); the list's identity is guarded
-        where it was read."""
-        graph = tf.compat.v1.get_default_graph()
-        holder = self.b.call_args_holder
-        dtype = VARYING_NUMBER_DTYPES[int]
-        from janus_ext import read_accessor
-
-        def closure():
-            return numbers.call_time_tensor(len(read_accessor(acc, holder.args)), dtype)
-
-        tensor = graph.capture_call_time_value(closure, tf.TensorSpec((), dtype))
-        self.call_time_reads += 1
-        self.b.promote(tensor, int)
         return tensor
 
     def wants_call_time_read(self, value, where):

@@ -63,10 +63,18 @@ def copy(b, instance, copy_field, memo):
     """A new made instance holding what `instance` holds now, each field through
     `copy_field`: what a print shows, however the call changes `instance` later."""
     twin = memo[id(instance)] = b.note_made(object.__new__(type(instance)))
-    for name, member, value in objects.own_fields(instance):
-        value = copy_field(value)
-        if member is not None:
-            member.__set__(twin, value)
-        else:
-            twin.__dict__[name] = value
+    fill(twin, ((name, member, copy_field(value))
+                for name, member, value in objects.own_fields(instance)))
     return twin
+
+
+def fill(instance, fields):
+    """Store (name, slot member or None, value) fields into a fresh instance as its own
+    storage: a __slots__ member through its descriptor, anything else in its __dict__
+    (the class's own __setattr__, e.g. a frozen dataclass's, is passed over).  `fields`
+    may be lazy: whoever made `instance` has already recorded it for cycles."""
+    for name, member, value in fields:
+        if member is not None:
+            member.__set__(instance, value)
+        else:
+            instance.__dict__[name] = value

@@ -518,10 +518,10 @@ def _list_length(b, value):
         contents(b, value)
         return len(value)
     acc = entry[0]
-    where = f"len({guards.describe_accessor(acc, b.arg_names)})"
-    if where in b.heap.varying and not b.call_ids and b.root_graph is not None:
+    if guards.describe_length(acc, b.arg_names) in b.heap.varying and not b.call_ids \
+            and b.root_graph is not None:
         with b.root_graph.as_default():
-            return b.heap.read_length_at_call_time(acc, where)
+            return b.heap.read_length_at_call_time(acc)
     b.guards.require_length(acc, len(value))
     return len(value)
 
