@@ -156,8 +156,8 @@ install: $(CPYTHON)/bin/python3.13
 	@tools/install-prefix.sh $(PREFIX) $(CPYTHON) $(KEY) $(TF)
 	@echo "[janus] installed  $(PREFIX)/bin/janus-python"
 
-# The container image (Dockerfile; README "Container image"). The engine and the base
-# image are made locally when missing (tools/docker-engine.sh, tools/base-image.sh);
+# The container image (Dockerfile; docs/container.md#building-the-image). The engine and
+# the base image are made locally when missing (tools/docker-engine.sh, tools/base-image.sh);
 # flock: one image build at a time on a shared machine.
 IMAGE ?= janus-python:latest
 BASE_IMAGE ?= $(shell sed -n 's/^ARG BASE=//p' Dockerfile)

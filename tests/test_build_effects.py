@@ -1,4 +1,5 @@
-"""Building changes nothing and folds no fresh value (Soundness I, classes 1, 10, 11):
+"""Building changes nothing and folds no fresh value
+(docs/soundness.md#builds-change-nothing-and-fold-no-fresh-value):
 iterators the step draws from are refused with their reasons, a draw in the step is
 fed at each call, a build that draws from Python's or numpy's generator is put back and
 not used, and the run

@@ -1,6 +1,8 @@
 """Python that TF or Keras runs while a converted step is built (runtime/janus/purity.py):
 the builder interprets it, so what it reads is guarded, and a change mid-run rebuilds
-instead of being ignored (Soundness I, class 3).  End to end against JANUS_MODE=off on
+instead of being ignored
+(docs/soundness.md#python-that-tf-or-keras-calls-back-while-building).  End to end
+against JANUS_MODE=off on
 tests/programs/callbacks.py, and the watch's own rules in-process."""
 
 import sys

@@ -1,5 +1,6 @@
 """getattr with a constant name, namedtuple batches, `del obj.attr`, and lambdas and
-nested functions made in the step convert (issue 21, item 4), end to end against
+nested functions made in the step convert (docs/coverage.md#arguments-and-constructs),
+end to end against
 JANUS_MODE=off on tests/programs/constructs.py."""
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """print/logging inside a branch or a loop on a tensor, bool(t), t.numpy(), writes to
-__slots__ objects and generator helpers convert (issue 21, item 4); a generator from
+__slots__ objects and generator helpers convert
+(docs/soundness.md#deferred-output-truth-tests-slots-and-generators); a generator from
 outside the step and the rest stay refused with their reasons.  End to end
 against JANUS_MODE=off on tests/programs/deferred_constructs.py."""
 

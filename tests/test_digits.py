@@ -6,7 +6,8 @@ the input dtype, a learning-rate global, the model and the batch size change mid
 
 TF's graph runtime with oneDNN (TF's default on x86) fuses Conv2D+BiasAdd+ReLU into a
 kernel that rounds differently from the eager kernels; a hand-written tf.function drifts
-the same way (README).  So the 200-step comparison runs with TF_ENABLE_ONEDNN_OPTS=0, in
+the same way (docs/soundness.md#onednn-round-off).  So the 200-step comparison runs with
+TF_ENABLE_ONEDNN_OPTS=0, in
 both modes, where graphs and eager agree bit for bit; a shorter run keeps oneDNN on.
 """
 
@@ -83,6 +84,7 @@ def test_with_onednn_raw_models_match_and_keras_stays_close(tmp_path):
         assert_same(on[f"returned/{model}"], off[f"returned/{model}"], f"{model} returned")
     for model in ("keras_mlp", "raw_mlp", "raw_lenet"):
         assert_within(on[f"loss/{model}"], off[f"loss/{model}"], model)
-    # The fused oneDNN kernel's round-off grows with training (README); the first
+    # The fused oneDNN kernel's round-off grows with training
+    # (docs/soundness.md#onednn-round-off); the first
     # epochs stay well inside the tolerance.
     assert_within(on["loss/keras_lenet"][:40], off["loss/keras_lenet"][:40], "keras_lenet")

@@ -1,4 +1,5 @@
-"""Strings made from graph values, print and logging convert (issue 21, item 4): the
+"""Strings made from graph values, print and logging convert
+(docs/soundness.md#text-and-logs-from-graph-values): the
 text is made after the graph from its outputs, in program order with the other output,
 and is the interpreter's to the character.  End to end against JANUS_MODE=off on
 tests/programs/formatted_output.py."""

@@ -1,5 +1,6 @@
-"""Dicts held by library objects convert like the program's own (Soundness I, class
-12): same object, keys and the items read guarded, writes deferred.  End to end against
+"""Dicts held by library objects convert like the program's own
+(docs/soundness.md#dicts-held-by-library-objects): same object, keys and the items read
+guarded, writes deferred.  End to end against
 JANUS_MODE=off on tests/programs/library_dicts.py."""
 
 from pathlib import Path

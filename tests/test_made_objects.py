@@ -1,5 +1,6 @@
-"""Objects a step makes with a class call convert (issue 14, "convert rather than
-refuse"): the instance lives in the call, its own attributes are the build's, and what
+"""Objects a step makes with a class call convert
+(docs/soundness.md#objects-the-step-makes): the instance lives in the call, its own
+attributes are the build's, and what
 its class holds (methods, defaults, a property, __init__ itself) is guarded where the
 class came from.  End to end against JANUS_MODE=off on tests/programs/made_objects.py."""
 

@@ -1,5 +1,6 @@
 """ndarray arguments answer as ndarrays inside converted steps (runtime/janus/arrays.py;
-Soundness I, class 5), end to end against JANUS_MODE=off on tests/programs/ndarrays.py,
+docs/soundness.md#ndarray-arguments), end to end against JANUS_MODE=off on
+tests/programs/ndarrays.py,
 and the ArrayArg rules in-process."""
 
 from pathlib import Path

@@ -83,7 +83,8 @@ def test_the_profile_data_endpoint_returns_janus_events_beside_tf_ops(tensorboar
     assert builds[0]["args"]["outcome"] == "built" and int(builds[0]["args"]["guard_count"]) > 0
     # TF's own op events of a graph call fall inside janus's slice for that call.
     graphs = [e for e in janus if e["name"].startswith("janus graph step")]
-    ops = [e for e in events if e.get("ph") == "X" and e.get("name") == "Mul"
+    # Any kernel: its name depends on what Grappler and oneDNN fused on this CPU.
+    ops = [e for e in events if e.get("ph") == "X" and not e.get("name", "").startswith("janus ")
            and "args" in e and "long_name" in e["args"]]
     assert ops, "no TF op events in the profile"
     assert any(g["ts"] <= op["ts"] and op["ts"] + op["dur"] <= g["ts"] + g["dur"]

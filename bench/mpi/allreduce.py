@@ -7,7 +7,7 @@ arrays, and its in-place form `comm.Allreduce(MPI.IN_PLACE, buffer)`, which MPIC
 faster (no copy of the input); a tf.function holding ten JanusAllreduce ops in a chain, each reducing the
 previous one's result (janus/collectives.py), one call timed and divided by ten; one
 eager call of the op; and the same chain of ten built from tf.numpy_function calling
-mpi4py (DESIGN.md's option (a)).  Rank 0 prints the
+mpi4py (option (a) of docs/DESIGN.md#in-graph-allreduce-the-options).  Rank 0 prints the
 median time per allreduce and the GB/s of the payload, and the op's throughput as a
 fraction of mpi4py's (two-buffer, what users write; and in place).  Inside the chain,
 each op reduces in the buffer TF forwards from the previous one, as it does for a

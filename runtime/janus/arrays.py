@@ -1,4 +1,5 @@
-"""ndarray arguments → graph inputs that still answer as ndarrays (Soundness I, class 5).
+"""ndarray arguments → graph inputs that still answer as ndarrays
+(docs/soundness.md#ndarray-arguments).
 
 An ndarray argument reaches the graph as a tensor of its dtype and shape.  Code that
 asks what it is must get numpy's answers: `isinstance(x, np.ndarray)`, `x.dtype`,

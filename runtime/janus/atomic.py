@@ -3,8 +3,9 @@ snapshot of the variables they write when something can still fail after them.
 
 A failed graph call falls back: the interpreter runs the call again, which is sound only
 if the failed call changed nothing.  Automatic control dependencies order only the ops
-that touch one resource, and chain the other stateful ops in program order (DESIGN.md,
-measured): left alone, a failing check lets an unrelated update run, and a check made
+that touch one resource, and chain the other stateful ops in program order
+(docs/DESIGN.md#all-or-nothing-updates): left alone, a failing check lets an unrelated
+update run, and a check made
 after a `tf.print` waits for the print.  Here, after they were added:
 
 - checks (ops that only pass or fail) lose the program-order edges they got from
@@ -209,7 +210,8 @@ def gate(graph):
 def _check_shapes_first(graph, updates, captured):
     """An update of a variable by a value of unknown shape (a gradient densified from
     slices) fails on a wrong shape, maybe after other updates ran: check the shape
-    before them instead (DESIGN.md: check shapes before any assign)."""
+    before them instead (docs/DESIGN.md#all-or-nothing-updates: check shapes before
+    any assign)."""
     for op in updates:
         if op.type not in SHAPED_UPDATES or op.inputs[1].shape.is_fully_defined():
             continue

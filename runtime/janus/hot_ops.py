@@ -7,7 +7,7 @@ TFE_Py_Execute, its slow path and the call of every graph).  Code that never run
 op never reaches the watch and pays nothing; an eager op pays one Python call and a walk
 up the stack to the innermost frame of the program's own code.
 
-The rule (README, "Hot code without a tape"):
+The rule (docs/coverage.md#hot-code-without-a-tape):
 - An op belongs to the chain of user frames above it: frames of the program's code, not
   of the standard library or an installed package (purity.is_library_code).  Each code
   object in the chain counts the calls in which it, or user code it called, ran an op.

@@ -7,8 +7,9 @@ That is sound only where the guards on those values pin the result: exact builti
 scalars and containers (whose contents the builder guards), tensors and arrays (guarded
 by dtype and shape), TF/Keras objects, and an exact `deque` (C code over items its
 guard pins).  A user object, or a subclass of a container, would run its own Python over
-state no guard covers, and the graph would keep the first answer for ever (Soundness I,
-class 4).  For those the builder inlines the user's dunder (`len`, `bool`, `float`,
+state no guard covers, and the graph would keep the first answer for ever
+(docs/soundness.md#python-run-while-building).  For those the builder inlines the user's
+dunder (`len`, `bool`, `float`,
 `int`), or refuses.  `Counter`, `defaultdict` and `OrderedDict` stay opaque here: their
 length, `in`, iteration, items and methods go through reads.py (janus/containers.py).
 """

@@ -6,7 +6,7 @@ while they add their part of the graph: a callable learning rate, a
 LearningRateSchedule, a custom activation, a Lambda layer, a `tf.map_fn` body, a user
 layer inside a Sequential.  Run natively, such code reads globals and attributes that
 no guard covers, and the graph keeps what it read for ever while eager follows every
-change (Soundness I, class 3).
+change (docs/soundness.md#python-that-tf-or-keras-calls-back-while-building).
 
 So while a build runs, a sys.monitoring tool of its own watches every Python function
 that starts or resumes on the building thread.  Library code (the standard library and

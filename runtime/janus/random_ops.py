@@ -3,7 +3,8 @@
 With a global seed (tf.random.set_seed, keras.utils.set_random_seed), eager gives each
 stateful random op the op seeds (s, s2) that its context's seed generator yields at that
 moment, and a fresh kernel with those seeds draws what the Philox stateless V2 kernel
-draws with key [s] and counter [0, s2] (DESIGN.md, measured).  So a graph draws eager's
+draws with key [s] and counter [0, s2] (docs/DESIGN.md#eager-random-numbers-in-a-graph).
+So a graph draws eager's
 numbers when, at each call, janus asks the generator for the seeds in program order, as
 eager would, and feeds them to stateless kernels:
 

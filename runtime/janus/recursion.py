@@ -4,7 +4,8 @@ The forward function R calls itself at each recursive call site; the backward fu
 R_grad (recursive backprop) calls itself at the same sites.  Independent calls run in
 parallel on TF's executor, and nothing is unrolled per input.
 
-How it is put together (DESIGN.md, "Recursion": the only recipe found to work in TF 2.21):
+How it is put together (docs/DESIGN.md#recursive-graph-functions: the only recipe found
+to work in TF 2.21):
 - The body is traced once as an ordinary graph function.  A recursive call site emits a
   StatefulPartitionedCall to R's final name as a placeholder.
 - The traced FunctionDefs (the body and the branch functions of its conds) are then

@@ -1,4 +1,5 @@
-"""Building changes nothing and folds no fresh value (Soundness I, classes 1, 10, 11):
+"""Building changes nothing and folds no fresh value
+(docs/soundness.md#builds-change-nothing-and-fold-no-fresh-value):
 steps that draw from an iterator made outside (itertools.count), from a callable
 iterator (iter(random.random, 2.0)), from numpy's and Python's global generators, and a
 Keras initializer made inside the step (it seeds itself from Python's `random` while

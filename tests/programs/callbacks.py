@@ -1,5 +1,6 @@
 """Python that TF or Keras calls back while a converted step is built, reading a value
-the program changes mid-run (Soundness I, class 3): a callable learning rate, a
+the program changes mid-run
+(docs/soundness.md#python-that-tf-or-keras-calls-back-while-building): a callable learning rate, a
 LearningRateSchedule subclass, a custom activation, a Lambda layer, a tf.map_fn body,
 a user layer inside a Sequential, a kernel constraint, a callback that writes Python
 state, a user tf.function (which TF itself traces, in both modes alike), and an object a

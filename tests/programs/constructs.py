@@ -1,4 +1,5 @@
-"""Constructs real programs use in their steps (issue 21, item 4): getattr with a
+"""Constructs real programs use in their steps
+(docs/coverage.md#arguments-and-constructs): getattr with a
 constant name (guarded like `a.b`, and followed when the attribute changes), namedtuple
 batches (a new batch object every call), the namedtuple's fields unpacked, `del
 obj.attr`, lambdas and nested functions made in the step, and lists and dicts passed

@@ -1,4 +1,5 @@
-"""More constructs real programs use in their steps (issue 21, item 4): print and
+"""More constructs real programs use in their steps
+(docs/soundness.md#deferred-output-truth-tests-slots-and-generators): print and
 logging inside a branch on a tensor (a cond built from both arms, and a speculated branch
 relaxed to one), bool(t), t.numpy() printed, formatted, stored and converted, writes to a
 __slots__ object, a generator helper consumed by `for` and next(), and print and

@@ -1,4 +1,5 @@
-"""Text a step makes from values the graph computes (issue 21, item 4): f-strings with
+"""Text a step makes from values the graph computes
+(docs/soundness.md#text-and-logs-from-graph-values): f-strings with
 format specs and conversions, str()/repr() of tensors and of Python numbers the graph
 computes, `+` between strings, print and logging calls, and such strings stored in
 Python state.  janus formats them after the graph, from its outputs.  Printing or

@@ -1,4 +1,5 @@
-"""Dicts held by a library object (Soundness I, class 12): a Keras Tokenizer's
+"""Dicts held by a library object (docs/soundness.md#dicts-held-by-library-objects): a
+Keras Tokenizer's
 word_index read by a converted step, changed from outside mid-run; written by the step
 itself; its index_word measured with len(); and its word_counts, an OrderedDict, read
 and written like a dict.  Under janus and JANUS_MODE=off; prints one JSON

@@ -1,4 +1,4 @@
-"""Objects a step makes with a class call (issue 14, "convert rather than refuse"): a
+"""Objects a step makes with a class call (docs/soundness.md#objects-the-step-makes): a
 plain class whose __init__ reads a global, a dataclass with a default, a __slots__
 class, a property on the made object, contextlib.suppress around a failing assertion,
 and a helper object made inside a loop.  Mid-run the program changes a global the

@@ -1,4 +1,5 @@
-"""ndarray arguments inside converted steps (Soundness I, class 5): the step asks what
+"""ndarray arguments inside converted steps (docs/soundness.md#ndarray-arguments): the
+step asks what
 its argument is (isinstance, dtype, shape, len), does numpy arithmetic on it (whose
 result types follow numpy: float32 stays float32 with a Python float, int64 / int is
 float64), returns a derived array, feeds it to Keras, indexes it by ints and slices, and by a list

@@ -1,4 +1,5 @@
-"""Python numbers inside converted steps, under janus and JANUS_MODE=off (Soundness II).
+"""Python numbers inside converted steps, under janus and JANUS_MODE=off
+(docs/soundness.md#python-numbers-in-graphs).
 
 One training step per pattern the review found wrong: promoted floats compared
 (early stopping), a relaxed batch dimension used as a Python int, an int counter pushed
