@@ -3,9 +3,9 @@
 # graph call, so it reads each accessor once per check (memo) and stops at the first
 # failure.
 #
-# Reads are static: no accessor runs the program's Python code (DESIGN.md §6, "guard
-# checks are pure").  A counting descriptor read through getattr here advanced 5x faster
-# under janus than eagerly.  An attribute is found where CPython finds it -- a data
+# Reads are static: no accessor runs the program's Python code
+# (docs/DESIGN.md#guard-checks-are-pure).  A counting descriptor read through getattr
+# here advanced 5x faster under janus than eagerly.  An attribute is found where CPython finds it -- a data
 # descriptor on the type, then the instance __dict__, then a non-data descriptor or
 # plain class attribute -- but only where finding it runs no Python: a property, a user
 # descriptor's __get__, a __getattr__ fallback or a custom __getattribute__ make the
@@ -154,6 +154,11 @@ cdef object _own_attr(object base, object name):
     return <object>found
 
 
+# type's getters of a class's names: C code that runs none of the program's.
+cdef object _TYPE_NAME = type.__dict__["__name__"]
+cdef object _TYPE_QUALNAME = type.__dict__["__qualname__"]
+
+
 cdef object _class_attr(object cls, object name):
     """cls.name for a class, following type.__getattribute__'s order, or _MISSING."""
     cdef PyTypeObject *meta = Py_TYPE(cls)
@@ -162,8 +167,10 @@ cdef object _class_attr(object cls, object name):
     if _PyType_Lookup(meta, "__getattribute__") != <PyObject *>_TYPE_GETATTRIBUTE:
         return _MISSING
     on_meta = _PyType_Lookup(meta, name)
+    if on_meta == <PyObject *>_TYPE_NAME or on_meta == <PyObject *>_TYPE_QUALNAME:
+        return (<object>on_meta).__get__(cls, type(cls))   # type's own C getter
     if on_meta != NULL and Py_TYPE(<object>on_meta).tp_descr_set != NULL:
-        return _MISSING        # __name__, __doc__, a metaclass property: not static
+        return _MISSING        # __doc__, a metaclass property: not static
     found = _PyType_Lookup(<PyTypeObject *>cls, name)
     if found != NULL:
         descr = <object>found
@@ -397,8 +404,9 @@ cdef bint _same_keys(object d, tuple keys) except -1:
 
 cdef bint _holds(tuple guard, object value) except -1:
     cdef long kind = guard[0]
-    if kind == _G_IS:
-        return value is guard[2]
+    if kind == _G_IS:           # (G_IS, acc, object, its type): identity implies type, so
+        # an object whose __class__ the program assigned is not the object built for.
+        return value is guard[2] and type(value) is guard[3]
     if kind == _G_EQ:           # (G_EQ, acc, type, value)
         return type(value) is guard[2] and _same_value(value, guard[3])
     if kind == _G_TYPE:

@@ -32,7 +32,7 @@ def check_plain(what, args, kwargs, code, offset):
     """Refuse, with the place, a print or logging call in an arm that shows anything but
     data.  print's `file` is only written to, never formatted."""
     shown = (args, {k: v for k, v in kwargs.items() if k != "file"})
-    if not _is_data(shown):
+    if not is_data(shown):
         raise Unsupported(f"{what} inside a branch on a tensor of an object whose text "
                           "would be made after the call's writes (only data, tensors and "
                           "strings made from them are printed there)", code, offset)
@@ -137,17 +137,17 @@ def _replace(value, leaves):
     return value
 
 
-def _is_data(value, depth=0):
+def is_data(value, depth=0):
     kind = type(value)
     if kind in PLAIN or is_symbolic(value) or kind is arrays.ArrayArg:
         return True
     if depth > 8:
         return False
     if kind in (tuple, list):
-        return all(_is_data(item, depth + 1) for item in value)
+        return all(is_data(item, depth + 1) for item in value)
     if kind is dict:
-        return all(type(key) in PLAIN and _is_data(item, depth + 1)
+        return all(type(key) in PLAIN and is_data(item, depth + 1)
                    for key, item in value.items())
     if kind is GraphText:
-        return all(type(part) is str or _is_data(part[0], depth + 1) for part in value.parts)
+        return all(type(part) is str or is_data(part[0], depth + 1) for part in value.parts)
     return False

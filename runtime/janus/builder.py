@@ -16,6 +16,7 @@ at build time, or symbolic tensors of the graph being built:
 
 import builtins
 import inspect
+import io
 import logging
 import types
 
@@ -42,6 +43,7 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
 MAX_INLINE_DEPTH = 32
+EAGER_TENSOR = type(tf.constant(0))
 # Builtins that take every item of an iterable before they return.
 _CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
 
@@ -339,6 +341,26 @@ class Builder:
         if fn is len and len(args) == 1 and not kwargs and (
                 containers.is_tracked(args[0]) or type(args[0]) is list):
             return reads.length(self, args[0], code, offset)
+        if fn is tf.print and self._deferrable_tf_print(args, kwargs):
+            # tf.print joins the one ordered log of output: run eagerly after the graph
+            # from the values it shows, it keeps its place among the step's prints and
+            # logging calls (inside the graph it would print before all of them).
+            args, kwargs = _variables_read(args), _variables_read(kwargs)
+            self.heap.call_with_effect(fn, self.snapshot(args), self.snapshot(kwargs))
+            return None
+        if _is_text_write(fn):
+            # stream.write(text) (sys.stdout.write, a log file's write) is output too:
+            # replayed in order with the prints, returning what write returns.
+            text = args[0] if len(args) == 1 and not kwargs else None
+            if type(text) is not str:
+                raise Unsupported("write() to a text stream of something other than a str "
+                                  "made while building (what it returns would be known "
+                                  "only after the graph)", code, offset)
+            if self.call_ids or self.region_depth:
+                raise Unsupported("write() to a text stream inside a branch or loop on a "
+                                  "tensor or a recursive function", code, offset)
+            self.heap.call_with_effect(fn, (text,), {})
+            return len(text)
         if fn is print or _is_logging_call(fn):
             # Output waits for the graph: print and the logger format, filter and emit
             # after it, in program order, from the call's values.
@@ -379,6 +401,12 @@ class Builder:
                          else a for a in args)
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
+        if fn is type and len(args) == 1 and not kwargs:
+            return self.type_of(args[0], code, offset)
+        if fn is isinstance and len(args) == 2 and not kwargs and is_symbolic(args[0]):
+            # What eager's value is: the Python number a promoted tensor stands for,
+            # else an EagerTensor.
+            return issubclass(self.type_of(args[0], code, offset), args[1])
         if _is_pure_builtin(fn):
             if fn in (str, repr) and len(args) == 1 and not kwargs and (
                     is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
@@ -521,6 +549,26 @@ class Builder:
             # tensor, not the Python number, so it must not be promoted too.
             return tf.identity(tensor) if tensor is value else tensor
         return value if dtype is None else tf.cast(value, dtype)
+
+    def type_of(self, value, code, offset):
+        """type(value) as eager answers it, guarded where the value was read."""
+        if is_symbolic(value):
+            python_type = self.promoted.get(id(value))
+            if python_type is None:
+                return EAGER_TENSOR
+            if python_type not in (bool, int, float):
+                raise Unsupported("type() of a number that is an int on some runs and a "
+                                  "float on others", code, offset)
+            return python_type
+        if type(value) in (arrays.ArrayArg, GraphText, objects.ObjectRef):
+            what = {arrays.ArrayArg: "an ndarray", GraphText: "a string made from graph values",
+                    objects.ObjectRef: "an object read at run time"}[type(value)]
+            raise Unsupported(f"type() of {what}, which the graph holds as another kind of "
+                              "value", code, offset)
+        acc = self.sources.get(id(value))
+        if acc is not None:
+            self.guards.require_type(acc, type(value))
+        return type(value)
 
     def _is_library_callable(self, fn):
         if isinstance(fn, type):
@@ -682,12 +730,34 @@ class Builder:
             raise Unsupported(f"del .{name} twice", code, offset)
         self.heap.delete_attribute(owner, name)
 
+    def _deferrable_tf_print(self, args, kwargs):
+        """Whether a tf.print can be replayed after the graph like print.  In a recursive
+        function (how often it runs is known only at run time) or showing what a branch
+        cannot carry out, it stays a print op inside the graph."""
+        if self.call_ids:
+            return False
+        if self.region_depth:
+            shown = (args, {k: v for k, v in kwargs.items() if k != "output_stream"})
+            return arm_output.is_data(shown)
+        return True
+
     def snapshot(self, value, memo=None):
         """Containers and objects made in this call, copied as they are now (print
         shows now; the commit prints after the call's later writes to them)."""
         memo = {} if memo is None else memo
         if id(value) in memo:
             return memo[id(value)]
+        real = self.heap.real_of.get(id(value))
+        if real is not None:
+            # This call's copy of the caller's list or dict.  Its writes are replayed on
+            # the caller's object in program order before this print is, so the print
+            # shows that object as it is then: what the loop put there between calls
+            # and what the call wrote so far (the copy holds the build's items).  A loop
+            # body's print is made again per iteration from values, not objects.
+            if any(kind != "arm" for kind in self.region_kinds):
+                raise Unsupported("print, inside a loop on a tensor, of a list or dict the "
+                                  "call changed", *self.where)
+            return real
         if type(value) in (list, tuple) and (type(value) is tuple or id(value) in self.created):
             return type(value)(self.snapshot(v, memo) for v in value)
         if type(value) is dict and id(value) in self.created:
@@ -747,6 +817,11 @@ _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, lo
 _LOGGER_METHODS = frozenset(("debug", "info", "warning", "error", "critical", "log"))
 
 
+def _is_text_write(fn):
+    return isinstance(fn, types.BuiltinMethodType) and fn.__name__ == "write" and \
+        isinstance(fn.__self__, io.TextIOBase)
+
+
 def _is_logging_call(fn):
     if isinstance(fn, types.MethodType):
         return isinstance(fn.__self__, logging.Logger) and \
@@ -756,6 +831,18 @@ def _is_logging_call(fn):
         return fn in _LOGGING_FUNCTIONS
     except TypeError:
         return False
+
+
+def _variables_read(value, depth=0):
+    """`value` with each tf.Variable in it read where the program printed it: eager's
+    tf.print shows a variable's value at that point, not after the call's later updates."""
+    if isinstance(value, tf.Variable):
+        return value.read_value()
+    if depth < 4 and type(value) in (list, tuple):
+        return type(value)(_variables_read(v, depth + 1) for v in value)
+    if depth < 4 and type(value) is dict:
+        return {k: _variables_read(v, depth + 1) for k, v in value.items()}
+    return value
 
 
 def _holds_variable(value, depth=0):

@@ -158,7 +158,9 @@ class GuardSet:
             self.guards.append((kind, acc, *expected))
 
     def require_is(self, acc, obj):
-        self._add(G_IS, acc, obj, key=id(obj))
+        # The type too: the build answered isinstance, method lookups and attribute
+        # reads for the class the object had then, and `obj.__class__ = Other` keeps it.
+        self._add(G_IS, acc, obj, type(obj), key=id(obj))
 
     def require_equal(self, acc, value):
         self._add(G_EQ, acc, type(value), value, key=value_key(value))
@@ -262,4 +264,7 @@ def explain_failure(guard, args, arg_names) -> str:
         if type(value) is not guard[2]:
             return f"{where}: type {type(value).__name__} is not {guard[2].__name__}"
         return f"{where}: built with another {containers.PARAMETER[guard[2]]}"
+    if kind == G_IS and value is guard[2]:
+        return (f"{where}: its class is now {type(value).__qualname__}, "
+                f"not {guard[3].__qualname__}")
     return f"{where}: not the same object as when the graph was built"

@@ -287,7 +287,8 @@ run("cond", cond_step, cond_args,
     {"model": model_8.params(), "opt": optimizer_state(opt_8), "counter": counter_8})
 
 
-# 9. Refused: the arm prints before its check, and a print cannot be undone.
+# 9. The arm tf.prints before its check: the print is output, replayed after the graph
+#    only when the arm ran and the call did not fail, so the graph converts.
 model_9, opt_9 = Linear(4, 1), tf.keras.optimizers.SGD(0.05)
 counter_9 = tf.Variable(np.float64(0.0))
 
