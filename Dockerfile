@@ -44,6 +44,10 @@ RUN installed=$(JANUS_MODE=off /opt/janus/bin/python3.13 -c \
 # Out of the runtime image: what only a compiler could use (the static libpython, TF's
 # C++ headers; janus's own TF ops are built above) and CPython's test suite (make
 # test-cpython runs it from a source checkout's prefix). 0.5 GB.
+# Also out: the build and test tools and the TensorBoard viewer with what only it pulled
+# in (requirements/not-in-image.txt says why each goes; 0.33 GB).
+RUN JANUS_MODE=off /opt/janus/bin/python3.13 -m pip uninstall -q -y --root-user-action=ignore \
+        -r requirements/not-in-image.txt
 RUN rm -rf /opt/janus/lib/python3.13/test /opt/janus/lib/libpython3.13.a \
         /opt/janus/lib/python3.13/config-3.13-x86_64-linux-gnu/libpython3.13.a \
         /opt/janus/lib/python3.13/site-packages/tensorflow/include
@@ -83,8 +87,11 @@ ENV PATH=/opt/janus/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:
 # Fails the build if a runtime library is missing (the interpreter's C modules, TF,
 # mpi4py's MPICH, the janus extension).
 # (HOME elsewhere: matplotlib, which TF imports, would leave a font cache in /root.)
+# tf.summary lives in the tensorboard package, which stays when its server goes.
 RUN HOME=/tmp/import-check JANUS_MODE=off janus-python -c "import ssl, ctypes, sqlite3, \
-readline, curses, lzma, bz2, zlib, uuid, tensorflow, mpi4py.MPI, janus_ext, janus" \
+readline, curses, lzma, bz2, zlib, uuid, tensorflow as tf, keras, mpi4py.MPI, janus_ext, janus; \
+w = tf.summary.create_file_writer('/tmp/import-check/events'); \
+w.as_default().__enter__(); assert tf.summary.scalar('x', 1.0, step=0)" \
     && rm -rf /tmp/import-check
 USER janus
 WORKDIR /workspace

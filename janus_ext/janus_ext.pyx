@@ -522,3 +522,4 @@ def release():
 
 include "guards.pxi"
 include "op_walk.pxi"
+include "watch.pxi"

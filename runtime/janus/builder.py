@@ -25,7 +25,8 @@ import tensorflow as tf
 
 from . import (arm_output, arrays, attribute_reads, bytecode, containers, contexts, control,
                dunders, frame, generators, guards, heap, inputs, loops, made, natives,
-               numbers, objects, python_draws, raising, reads, recursive_calls)
+               library_state, numbers, objects, python_draws, raising, reads,
+               recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
                      Unsupported, line_of)
@@ -64,6 +65,9 @@ class Builder:
         self.inputs = inputs.InputPlan(self)
         self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
         self.keep_alive: list = []
+        # id -> TF/Keras object this build handed to library code, whose attributes that
+        # code read unguarded: their dicts are watched (janus/library_state.py).
+        self.library_objects: dict = {}
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
         self.global_pointers: dict = {}       # id(global accessor) → its pointer input
@@ -476,6 +480,8 @@ class Builder:
                 # eager call creates them, as it would without janus.
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
+            library_state.note(self.library_objects, fn, args, kwargs)
+
             def wrap(value):
                 return self.as_eager_number(arrays.unwrap(value))
             result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})

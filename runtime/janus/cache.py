@@ -10,9 +10,10 @@ import janus_ext
 
 from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable
 
-from . import guards
+from . import guards, library_state
 
 RECOMPILE_LIMIT = 8
+STALE = "library state changed: "      # a miss: the graphs were built from other state
 _GONE = object()      # an accessor that cannot be read statically
 
 
@@ -40,6 +41,12 @@ class GraphCache:
         """(graph, None) on a hit; (None, reason) on a miss."""
         entries = self.entries
         newest_failure = -1
+        stale = [graph for graph in entries if graph.stale is not None]
+        for graph in stale:
+            # Library state it was built from changed (janus/library_state.py).
+            self.drop(graph)
+        if stale and not entries:
+            return None, STALE + stale[0].stale
         for index, graph in enumerate(entries):
             failed = janus_ext.check_guards(graph.guards, args)
             if failed == -1:
@@ -105,3 +112,4 @@ class GraphCache:
     def drop(self, graph):
         if graph in self.entries:
             self.entries.remove(graph)
+        library_state.forget(graph)

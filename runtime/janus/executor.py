@@ -18,8 +18,8 @@ import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
 from . import (arrays, atomic, builder, bytecode, cache, config, control, counters,
-               distributed, heap, made, numbers, objects, profiler, purity, raising,
-               random_ops, reads, recursion, trace)
+               distributed, heap, library_state, made, numbers, objects, profiler, purity,
+               raising, random_ops, reads, recursion, trace)
 from . import inputs as janus_inputs
 from .values import GraphRounded, GraphText
 
@@ -85,6 +85,7 @@ class CompiledGraph:
         self.variable_slots = tuple(inputs.variable_slots)
         self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = template
+        self.stale = None         # why library state it was built from changed, or None
 
     def run(self, args):
         flat = []
@@ -385,15 +386,16 @@ class CodeState:
         graph, miss = self.cache.lookup(args)
         if graph is not None:
             return self._run(graph, args)
-        if self.cache.entries:
+        had_graphs = bool(self.cache.entries) or miss.startswith(cache.STALE)
+        if had_graphs:
             st.guard_misses += 1
         if self.interpreted_calls < self.hot_calls:
-            return self._interpret(miss if self.cache.entries else "profiling")
+            return self._interpret(miss if had_graphs else "profiling")
         if not self.cache.can_build():
             self.give_up(f"recompile limit ({cache.RECOMPILE_LIMIT}) reached; last miss: "
                          f"{miss}")
             return self._interpret(miss)
-        if self.cache.entries:
+        if had_graphs:
             st.note(f"guard miss: {miss}")
             self._event(f"guard miss, rebuilding: {miss}")
         try:
@@ -632,13 +634,15 @@ class CodeState:
             profiler.unflag(code)     # its profile gave the result types; no more cost
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
-        return CompiledGraph(function, run.guards.freeze(), run.inputs,
-                             holder["template"], [key for _, key in run.assumptions],
-                             tuple(run.heap.effects), call_args, run.heap.call_time_reads,
-                             run.root_call_id is not None, run.keep_alive,
-                             holder["gating"], holder["draws"],
-                             frozenset(run.raising_assumptions),
-                             run.python_draws if run.python_draws else None)
+        compiled = CompiledGraph(function, run.guards.freeze(), run.inputs,
+                                 holder["template"], [key for _, key in run.assumptions],
+                                 tuple(run.heap.effects), call_args,
+                                 run.heap.call_time_reads, run.root_call_id is not None,
+                                 run.keep_alive, holder["gating"], holder["draws"],
+                                 frozenset(run.raising_assumptions),
+                                 run.python_draws if run.python_draws else None)
+        library_state.watch(run.library_objects.values(), compiled)
+        return compiled
 
 
 _states: dict = {}

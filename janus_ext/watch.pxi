@@ -1,0 +1,106 @@
+# Library state watched for changes (included by janus_ext.pyx): the __dict__ of every
+# TensorFlow/Keras object a build handed to library code, and the dicts it holds.
+#
+# Library code (a Dense layer's call, an optimizer's apply) reads its objects' attributes
+# while janus builds, where no entry guard sees the read.  A program that changes one of
+# them later (`layer.activation = relu`, `opt.clipnorm = 1.0`, `loss.reduction = "sum"`)
+# would keep running the old graph.  CPython's dict watchers tell us of every write to a
+# watched dict, before it happens, at no cost to a call that changes nothing: the
+# callback compares the new value with what the dict held when the graph was built and,
+# if it differs, marks each graph that depends on that dict stale (the cache drops it).
+
+from cpython.object cimport PyObject
+
+cdef extern from "Python.h":
+    ctypedef enum PyDict_WatchEvent:
+        PyDict_EVENT_ADDED
+        PyDict_EVENT_MODIFIED
+        PyDict_EVENT_DELETED
+        PyDict_EVENT_CLONED
+        PyDict_EVENT_CLEARED
+        PyDict_EVENT_DEALLOCATED
+    ctypedef int (*PyDict_WatchCallback)(PyDict_WatchEvent, PyObject *, PyObject *,
+                                         PyObject *) noexcept
+    int PyDict_AddWatcher(PyDict_WatchCallback callback)
+    int PyDict_Watch(int watcher_id, PyObject *d)
+    int PyDict_Unwatch(int watcher_id, PyObject *d)
+    void PyErr_WriteUnraisable(PyObject *obj)
+
+cdef int _watcher = -1
+# id(watched dict) -> [the dict's contents when watched, what the program calls it,
+#                      {id(dependent): dependent}]
+cdef dict _watched = {}
+cdef object _UNSET = object()
+
+
+cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
+                        PyObject *new_value) noexcept:
+    cdef object entry
+    try:
+        entry = _watched.get(<Py_ssize_t>d)
+        if entry is None:
+            return 0
+        if event == PyDict_EVENT_DEALLOCATED:
+            del _watched[<Py_ssize_t>d]
+            return 0
+        if event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED:
+            before = (<dict>entry[0]).get(<object>key, _UNSET)
+            if before is <object>new_value:
+                return 0            # the same object stored again: nothing changed
+            why = f"{entry[1]}.{<object>key} changed"
+        elif event == PyDict_EVENT_DELETED:
+            why = f"{entry[1]}.{<object>key} deleted"
+        else:
+            why = f"{entry[1]} replaced as a whole"
+        _stale(entry, why)
+    except BaseException:
+        PyErr_WriteUnraisable(d)
+    return 0
+
+
+cdef void _stale(list entry, str why):
+    for dependent in (<dict>entry[2]).values():
+        if dependent.stale is None:
+            dependent.stale = why
+    (<dict>entry[2]).clear()
+
+
+def watch_dict(dict d, str described, dependent):
+    """Mark `dependent` stale (its .stale, a str: why) when `d` changes from what it
+    holds now.  `dependent.stale` must be None while it is current."""
+    global _watcher
+    if _watcher < 0:
+        _watcher = PyDict_AddWatcher(_on_dict_event)
+        if _watcher < 0:
+            raise RuntimeError("janus_ext: no dict watcher left")
+    key = id(d)
+    entry = _watched.get(key)
+    if entry is None or not _same_contents(<dict>entry[0], d):
+        # A dict seen for the first time, or one that changed since another graph
+        # watched it (that graph is stale already): compare with today's contents.
+        if entry is not None:
+            _stale(entry, f"{described} changed")
+        entry = _watched[key] = [dict(d), described, {}]
+        PyDict_Watch(_watcher, <PyObject *>d)
+    (<dict>entry[2])[id(dependent)] = dependent
+
+
+cdef bint _same_contents(dict a, dict b):
+    """The same keys holding the same objects (no __eq__ of the program's runs)."""
+    if len(a) != len(b):
+        return False
+    for k, v in a.items():
+        if b.get(k, _UNSET) is not v:
+            return False
+    return True
+
+
+def forget_dependent(dependent):
+    """`dependent` is gone (dropped from its cache): no dict keeps it alive."""
+    key = id(dependent)
+    for entry in _watched.values():
+        (<dict>entry[2]).pop(key, None)
+
+
+def watched_count():
+    return len(_watched)

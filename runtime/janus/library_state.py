@@ -1,0 +1,79 @@
+"""TF/Keras objects a build handed to library code → their dicts watched, so that a graph
+built from their attributes goes stale when the program changes one.
+
+Library code runs while janus builds (a Dense layer's call, an optimizer's apply, a
+loss's __call__) and reads its objects' attributes where no entry guard sees them:
+`self.activation`, `self.clipnorm`, `self.reduction`.  Guarding each would cost every
+call.  Instead janus_ext.watch_dict registers the object's __dict__ (and the dicts, library objects
+and lists of library objects it holds, one level down) with CPython's dict watchers: a write that
+stores another object marks the graphs built from it stale, and the cache drops them at
+their next lookup (janus/cache.py), which rebuilds from the new state.  A call that
+changes nothing pays nothing (docs/soundness.md#library-state).
+
+Only objects of TF's and Keras' own classes are watched: a user subclass's dict holds the
+program's attributes too, which the builder reads through guards and the commit writes,
+and watching it would make every commit a rebuild.
+"""
+
+import janus_ext
+import tensorflow as tf
+
+from .values import LIBRARY_MODULES
+
+# Values whose own dicts do not hold configuration: their state is read in the graph.
+_NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
+_MAX_ITEMS = 256          # items of a list an object holds that are looked at
+
+
+def is_watched_kind(value) -> bool:
+    """An instance of a TF/Keras class itself (not a user subclass), holding a __dict__."""
+    module = getattr(type(value), "__module__", "") or ""
+    return module.startswith(LIBRARY_MODULES) and \
+        not isinstance(value, _NOT_CONFIGURATION) and \
+        type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
+
+
+def note(found: dict, fn, args, kwargs):
+    """Remember the library objects a call of library code `fn` can read."""
+    for value in (fn, getattr(fn, "__self__", None), *args, *kwargs.values()):
+        if is_watched_kind(value):
+            found.setdefault(id(value), value)
+
+
+def watch(objects, graph):
+    """Mark `graph` stale (graph.stale = why) when one of `objects` changes."""
+    seen = set()
+    for obj in objects:
+        _watch_object(obj, _name(obj), graph, seen, depth=0)
+
+
+def _watch_object(obj, described, graph, seen, depth):
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    attributes = obj.__dict__
+    janus_ext.watch_dict(attributes, described, graph)
+    if depth:
+        return
+    for key, value in list(attributes.items()):
+        if type(value) is dict and id(value) not in seen:
+            seen.add(id(value))
+            janus_ext.watch_dict(value, f"{described}.{key}", graph)
+        elif isinstance(value, (list, tuple)):
+            # A model's layers (Keras keeps them in a list subclass of its own): library
+            # code reaches each of them.
+            for item in list(value)[:_MAX_ITEMS]:
+                if is_watched_kind(item):
+                    _watch_object(item, _name(item), graph, seen, depth + 1)
+        elif is_watched_kind(value):
+            _watch_object(value, f"{described}.{key}", graph, seen, depth + 1)
+
+
+def forget(graph):
+    janus_ext.forget_dependent(graph)
+
+
+def _name(obj) -> str:
+    name = obj.__dict__.get("name")
+    kind = type(obj).__name__
+    return f"{kind} {name!r}" if type(name) is str else kind

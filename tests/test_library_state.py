@@ -1,0 +1,61 @@
+"""A library object changed between calls makes the graphs built from it stale
+(runtime/janus/library_state.py; docs/soundness.md#library-state): a Dense layer's
+activation (alone, and inside a Sequential model), an optimizer's clipnorm and
+clipvalue, a loss's reduction.  Against JANUS_MODE=off on tests/programs/library_state.py, and both steps
+convert, rebuilding once per change."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROUND_OFF, assert_same, run_both_modes
+
+PROGRAM = Path(__file__).parent / "programs" / "library_state.py"
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    return run_both_modes(PROGRAM, tmp_path_factory.mktemp("library_state"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_results_are_the_interpreters(runs):
+    assert runs["on"]["printed"] == runs["off"]["printed"]
+    on, off = dict(runs["on"]), dict(runs["off"])
+    on.pop("printed"), off.pop("printed")
+    assert_same(on, off, **ROUND_OFF)
+
+
+@pytest.mark.parametrize("function, changes", [
+    ("layer_step", ["Dense 'dense'.activation changed", "SGD 'sgd'.clipnorm changed",
+                    "MeanSquaredError 'mean_squared_error'.reduction changed"]),
+    ("model_step", ["activation changed", "Adam 'adam'.clipvalue changed",
+                    "Huber 'huber_loss'.reduction changed"]),
+])
+def test_each_change_is_one_rebuild(runs, function, changes):
+    stats = runs["functions"][function]
+    assert stats["status"] == "converted", stats
+    assert stats["graphs_built"] == 1 + len(changes), stats
+    reasons = [r for r in stats["reasons"] if r.startswith("guard miss: library state")]
+    assert len(reasons) == len(changes), stats["reasons"]
+    for change in changes:
+        assert any(change in r for r in reasons), (change, reasons)
+
+
+def test_a_watched_dict_costs_a_call_nothing_when_unchanged():
+    import janus_ext
+
+    class Graph:
+        stale = None
+
+    class Config:
+        pass
+
+    config, graph = Config(), Graph()
+    config.rate = 0.5
+    janus_ext.watch_dict(config.__dict__, "Config", graph)
+    config.rate = config.rate                 # the same object stored again
+    assert graph.stale is None
+    config.rate = 0.25
+    assert graph.stale == "Config.rate changed"
+    janus_ext.forget_dependent(graph)
