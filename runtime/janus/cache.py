@@ -41,7 +41,7 @@ class GraphCache:
         """(graph, None) on a hit; (None, reason) on a miss."""
         entries = self.entries
         newest_failure = -1
-        stale = [graph for graph in entries if graph.stale is not None]
+        stale = [graph for graph in entries if getattr(graph, "stale", None) is not None]
         for graph in stale:
             # Library state it was built from changed (janus/library_state.py).
             self.drop(graph)
