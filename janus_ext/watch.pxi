@@ -52,17 +52,27 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
             why = f"{entry[1]}.{<object>key} deleted"
         else:
             why = f"{entry[1]} replaced as a whole"
-        _stale(entry, why)
+        _stale(<Py_ssize_t>d, entry, why)
     except BaseException:
         PyErr_WriteUnraisable(d)
     return 0
 
 
-cdef void _stale(list entry, str why):
+cdef void _stale(Py_ssize_t key, list entry, str why):
+    """Mark every graph that depends on the dict at `key` stale, and stop watching it
+    (nothing depends on it any more)."""
     for dependent in (<dict>entry[2]).values():
         if dependent.stale is None:
             dependent.stale = why
-    (<dict>entry[2]).clear()
+    _release(key)
+
+
+cdef void _release(Py_ssize_t key):
+    # An entry exists only while its dict does (DEALLOCATED removes it first), so the
+    # key is still the dict's address.
+    del _watched[key]
+    if PyDict_Unwatch(_watcher, <PyObject *>key) < 0:
+        PyErr_WriteUnraisable(<PyObject *>key)
 
 
 def watch_dict(dict d, str described, dependent):
@@ -75,11 +85,12 @@ def watch_dict(dict d, str described, dependent):
             raise RuntimeError("janus_ext: no dict watcher left")
     key = id(d)
     entry = _watched.get(key)
-    if entry is None or not _same_contents(<dict>entry[0], d):
-        # A dict seen for the first time, or one that changed since another graph
-        # watched it (that graph is stale already): compare with today's contents.
-        if entry is not None:
-            _stale(entry, f"{described} changed")
+    if entry is not None and not _same_contents(<dict>entry[0], d):
+        # Changed since another graph watched it without the watcher hearing of it:
+        # that graph is stale, and today's contents are the ones to compare with.
+        _stale(key, entry, f"{described} changed")
+        entry = None
+    if entry is None:
         entry = _watched[key] = [dict(d), described, {}]
         PyDict_Watch(_watcher, <PyObject *>d)
     (<dict>entry[2])[id(dependent)] = dependent
@@ -96,10 +107,13 @@ cdef bint _same_contents(dict a, dict b):
 
 
 def forget_dependent(dependent):
-    """`dependent` is gone (dropped from its cache): no dict keeps it alive."""
+    """`dependent` is gone (dropped from its cache): no dict keeps it alive, and a dict
+    no graph depends on is no longer watched."""
     key = id(dependent)
-    for entry in _watched.values():
-        (<dict>entry[2]).pop(key, None)
+    for where, entry in list(_watched.items()):
+        dependents = <dict>entry[2]
+        if dependents.pop(key, None) is not None and not dependents:
+            _release(where)
 
 
 def watched_count():

@@ -301,6 +301,8 @@ def test_explanations_name_type_and_value():
 
 
 class _Graph:
+    stale = None          # what executor.CompiledGraph says while its library state holds
+
     def __init__(self, guard_tuple):
         self.guards = guard_tuple
 

@@ -28,11 +28,16 @@ PLAIN = (type(None), bool, int, float, complex, str, bytes)
 PRINT = "print"         # the first item of a print's slot keys (control._slots)
 
 
+def shown(args, kwargs, stream="file"):
+    """What an output call formats: its stream argument (print's `file`, tf.print's
+    `output_stream`) is only written to."""
+    return args, {k: v for k, v in kwargs.items() if k != stream}
+
+
 def check_plain(what, args, kwargs, code, offset):
     """Refuse, with the place, a print or logging call in an arm that shows anything but
-    data.  print's `file` is only written to, never formatted."""
-    shown = (args, {k: v for k, v in kwargs.items() if k != "file"})
-    if not is_data(shown):
+    data."""
+    if not is_data(shown(args, kwargs)):
         raise Unsupported(f"{what} inside a branch on a tensor of an object whose text "
                           "would be made after the call's writes (only data, tensors and "
                           "strings made from them are printed there)", code, offset)

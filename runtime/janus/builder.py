@@ -16,16 +16,15 @@ at build time, or symbolic tensors of the graph being built:
 
 import builtins
 import inspect
-import io
-import logging
 import types
 
 import janus_ext
 import tensorflow as tf
+from tensorflow.python.framework.ops import EagerTensor
 
 from . import (arm_output, arrays, attribute_reads, bytecode, containers, contexts, control,
-               dunders, frame, generators, guards, heap, inputs, loops, made, natives,
-               library_state, numbers, objects, python_draws, raising, reads,
+               dunders, frame, generators, guards, heap, inputs, library_state, loops, made,
+               natives, numbers, objects, output, python_draws, raising, reads,
                recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
@@ -44,7 +43,6 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
 MAX_INLINE_DEPTH = 32
-EAGER_TENSOR = type(tf.constant(0))
 # Builtins that take every item of an iterable before they return.
 _CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
 
@@ -190,6 +188,10 @@ class Builder:
             self.region_depth -= 1
             if dry:
                 self.steps = saved_steps
+
+    def in_loop_body(self):
+        """Inside the body of a loop on a tensor (or a recursive body), at any depth."""
+        return any(kind != "arm" for kind in self.region_kinds)
 
     def innermost_region(self):
         """The serial of the cond arm or loop body being built, None outside any."""
@@ -345,40 +347,10 @@ class Builder:
         if fn is len and len(args) == 1 and not kwargs and (
                 containers.is_tracked(args[0]) or type(args[0]) is list):
             return reads.length(self, args[0], code, offset)
-        if fn is tf.print and self._deferrable_tf_print(args, kwargs):
-            # tf.print joins the one ordered log of output: run eagerly after the graph
-            # from the values it shows, it keeps its place among the step's prints and
-            # logging calls (inside the graph it would print before all of them).
-            args, kwargs = _variables_read(args), _variables_read(kwargs)
-            self.heap.call_with_effect(fn, self.snapshot(args), self.snapshot(kwargs))
-            return None
-        if _is_text_write(fn):
-            # stream.write(text) (sys.stdout.write, a log file's write) is output too:
-            # replayed in order with the prints, returning what write returns.
-            text = args[0] if len(args) == 1 and not kwargs else None
-            if type(text) is not str:
-                raise Unsupported("write() to a text stream of something other than a str "
-                                  "made while building (what it returns would be known "
-                                  "only after the graph)", code, offset)
-            if self.call_ids or self.region_depth:
-                raise Unsupported("write() to a text stream inside a branch or loop on a "
-                                  "tensor or a recursive function", code, offset)
-            self.heap.call_with_effect(fn, (text,), {})
-            return len(text)
-        if fn is print or _is_logging_call(fn):
-            # Output waits for the graph: print and the logger format, filter and emit
-            # after it, in program order, from the call's values.
-            what = "print" if fn is print else "logging"
-            if self.call_ids:
-                raise Unsupported(f"{what} inside a recursive function: how often it runs "
-                                  "is known only at run time", code, offset)
-            if self.region_depth:
-                arm_output.check_plain(what, args, kwargs, code, offset)
-            if _holds_variable((args, kwargs)):
-                raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
-                                  "graph, when later updates have landed", code, offset)
-            self.heap.call_with_effect(fn, self.snapshot(args), self.snapshot(kwargs))
-            return None
+        if output.is_output_call(fn):
+            result = output.defer(self, fn, args, kwargs, code, offset)
+            if result is not output.KEEP_IN_GRAPH:
+                return result
         if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
             return self._number_builtin(fn, args, kwargs, code, offset)
         if fn is range and any(is_symbolic(a) for a in args):
@@ -561,7 +533,7 @@ class Builder:
         if is_symbolic(value):
             python_type = self.promoted.get(id(value))
             if python_type is None:
-                return EAGER_TENSOR
+                return EagerTensor
             if python_type not in (bool, int, float):
                 raise Unsupported("type() of a number that is an int on some runs and a "
                                   "float on others", code, offset)
@@ -571,10 +543,7 @@ class Builder:
                     objects.ObjectRef: "an object read at run time"}[type(value)]
             raise Unsupported(f"type() of {what}, which the graph holds as another kind of "
                               "value", code, offset)
-        acc = self.sources.get(id(value))
-        if acc is not None:
-            self.guards.require_type(acc, type(value))
-        return type(value)
+        return reads.type_of(self, value)
 
     def _is_library_callable(self, fn):
         if isinstance(fn, type):
@@ -670,7 +639,7 @@ class Builder:
         """Attribute and global stores may sit in cond arms (control.py merges what the
         arms wrote); not in loop or recursive bodies, where a write's count would
         depend on run-time values."""
-        if any(kind != "arm" for kind in self.region_kinds) or self.call_ids:
+        if self.in_loop_body() or self.call_ids:
             raise Unsupported(f"{what} inside a loop on a tensor or a recursive function: "
                               "writes to Python state there are not converted",
                               code, offset)
@@ -736,42 +705,6 @@ class Builder:
             raise Unsupported(f"del .{name} twice", code, offset)
         self.heap.delete_attribute(owner, name)
 
-    def _deferrable_tf_print(self, args, kwargs):
-        """Whether a tf.print can be replayed after the graph like print.  In a recursive
-        function (how often it runs is known only at run time) or showing what a branch
-        cannot carry out, it stays a print op inside the graph."""
-        if self.call_ids:
-            return False
-        if self.region_depth:
-            shown = (args, {k: v for k, v in kwargs.items() if k != "output_stream"})
-            return arm_output.is_data(shown)
-        return True
-
-    def snapshot(self, value, memo=None):
-        """Containers and objects made in this call, copied as they are now (print
-        shows now; the commit prints after the call's later writes to them)."""
-        memo = {} if memo is None else memo
-        if id(value) in memo:
-            return memo[id(value)]
-        real = self.heap.real_of.get(id(value))
-        if real is not None:
-            # This call's copy of the caller's list or dict.  Its writes are replayed on
-            # the caller's object in program order before this print is, so the print
-            # shows that object as it is then: what the loop put there between calls
-            # and what the call wrote so far (the copy holds the build's items).  A loop
-            # body's print is made again per iteration from values, not objects.
-            if any(kind != "arm" for kind in self.region_kinds):
-                raise Unsupported("print, inside a loop on a tensor, of a list or dict the "
-                                  "call changed", *self.where)
-            return real
-        if type(value) in (list, tuple) and (type(value) is tuple or id(value) in self.created):
-            return type(value)(self.snapshot(v, memo) for v in value)
-        if type(value) is dict and id(value) in self.created:
-            return {k: self.snapshot(v, memo) for k, v in value.items()}
-        if made.is_made_instance(self, value):
-            return made.copy(self, value, lambda v: self.snapshot(v, memo), memo)
-        return value
-
     def inline(self, fn, args, kwargs, code, offset):
         callee = fn.__code__
         if callee is self.code:
@@ -816,49 +749,6 @@ class Builder:
         self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
         cell, _ = reads.cell_entry(frame, name, ins)
         self.heap.write_cell(cell, value)
-
-
-_LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
-                                logging.critical, logging.log))
-_LOGGER_METHODS = frozenset(("debug", "info", "warning", "error", "critical", "log"))
-
-
-def _is_text_write(fn):
-    return isinstance(fn, types.BuiltinMethodType) and fn.__name__ == "write" and \
-        isinstance(fn.__self__, io.TextIOBase)
-
-
-def _is_logging_call(fn):
-    if isinstance(fn, types.MethodType):
-        return isinstance(fn.__self__, logging.Logger) and \
-            fn.__func__ is getattr(logging.Logger, fn.__name__, None) and \
-            fn.__name__ in _LOGGER_METHODS
-    try:
-        return fn in _LOGGING_FUNCTIONS
-    except TypeError:
-        return False
-
-
-def _variables_read(value, depth=0):
-    """`value` with each tf.Variable in it read where the program printed it: eager's
-    tf.print shows a variable's value at that point, not after the call's later updates."""
-    if isinstance(value, tf.Variable):
-        return value.read_value()
-    if depth < 4 and type(value) in (list, tuple):
-        return type(value)(_variables_read(v, depth + 1) for v in value)
-    if depth < 4 and type(value) is dict:
-        return {k: _variables_read(v, depth + 1) for k, v in value.items()}
-    return value
-
-
-def _holds_variable(value, depth=0):
-    if isinstance(value, tf.Variable):
-        return True
-    if depth < 4 and type(value) in (list, tuple):
-        return any(_holds_variable(v, depth + 1) for v in value)
-    if depth < 4 and type(value) is dict:
-        return any(_holds_variable(v, depth + 1) for v in value.values())
-    return False
 
 
 def _user_call(layer):

@@ -13,7 +13,7 @@ from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable
 from . import guards, library_state
 
 RECOMPILE_LIMIT = 8
-STALE = "library state changed: "      # a miss: the graphs were built from other state
+NO_GRAPH = "no graph yet"      # the miss of a cache that holds no graph
 _GONE = object()      # an accessor that cannot be read statically
 
 
@@ -41,12 +41,12 @@ class GraphCache:
         """(graph, None) on a hit; (None, reason) on a miss."""
         entries = self.entries
         newest_failure = -1
-        stale = [graph for graph in entries if getattr(graph, "stale", None) is not None]
-        for graph in stale:
-            # Library state it was built from changed (janus/library_state.py).
-            self.drop(graph)
-        if stale and not entries:
-            return None, STALE + stale[0].stale
+        for graph in entries:
+            if graph.stale is not None:
+                why = self._drop_stale()
+                if not entries:
+                    return None, why
+                break
         for index, graph in enumerate(entries):
             failed = janus_ext.check_guards(graph.guards, args)
             if failed == -1:
@@ -56,7 +56,7 @@ class GraphCache:
             if index == 0:
                 newest_failure = failed
         if not entries:
-            return None, "no graph yet"
+            return None, NO_GRAPH
         newest = entries[0]
         self._relax(newest, args)
         return None, guards.explain_failure(newest.guards[newest_failure], args,
@@ -108,6 +108,14 @@ class GraphCache:
     def insert(self, graph):
         self.builds += 1
         self.entries.insert(0, graph)
+
+    def _drop_stale(self) -> str:
+        """Drop the graphs whose library state changed (janus/library_state.py); the
+        first one's reason."""
+        stale = [graph for graph in self.entries if graph.stale is not None]
+        for graph in stale:
+            self.drop(graph)
+        return "library state changed: " + stale[0].stale
 
     def drop(self, graph):
         if graph in self.entries:

@@ -386,7 +386,7 @@ class CodeState:
         graph, miss = self.cache.lookup(args)
         if graph is not None:
             return self._run(graph, args)
-        had_graphs = bool(self.cache.entries) or miss.startswith(cache.STALE)
+        had_graphs = miss != cache.NO_GRAPH
         if had_graphs:
             st.guard_misses += 1
         if self.interpreted_calls < self.hot_calls:

@@ -226,6 +226,14 @@ def identity(b, value):
     b.guards.require_is(b.sources[id(value)], value)
 
 
+def type_of(b, value):
+    """type(value), guarded where the value was read: the build answers for this type."""
+    acc = b.sources.get(id(value))
+    if acc is not None:
+        b.guards.require_type(acc, type(value))
+    return type(value)
+
+
 def implicit_method(b, value, name, impl):
     """CPython looks `name` up on type(value) for an implicit call (a dunder, __call__,
     __enter__): guard that the class still holds `impl` there."""
