@@ -37,7 +37,8 @@ cdef enum:
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 
 cdef enum:
-    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT, _G_COLLECTION
+    _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT, _G_COLLECTION, \
+    _G_SAME
 
 # Accessors: (A_ARG, index) · (A_GLOBAL, globals, builtins, name) · (A_ATTR, base, name):
 # the static read · (A_ITEM, base, key) · (A_TYPE, base) · (A_CELL, base) ·
@@ -50,9 +51,11 @@ A_LOOKUP, A_OWN, A_PROP, A_CONST = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 # G_ABSENT holds when its accessor (an A_OWN) finds nothing on a readable base.
 # G_COLLECTION: an exact deque, Counter, defaultdict or OrderedDict, with the maxlen or
 # default_factory it was built with (janus/containers.py).
-G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT, G_COLLECTION = (
+# G_SAME (G_SAME, acc, other acc, bool): whether the two places hold one object, as the
+# build answered `x is self.last_x` for tensors that are graph inputs.
+G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT, G_COLLECTION, G_SAME = (
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT,
-    _G_COLLECTION)
+    _G_COLLECTION, _G_SAME)
 
 cdef object _MISSING = object()
 cdef object _NOT_READ = object()
@@ -437,15 +440,19 @@ def check_guards(tuple guards, tuple args):
     cdef long kind
     for i in range(len(guards)):
         guard = <tuple>guards[i]
+        kind = guard[0]
         try:
             value = _access(<tuple>guard[1], args, memo)
             if value is _MISSING:
-                kind = guard[0]
                 if (kind == _G_ABSENT and
                         _access(<tuple>(<tuple>guard[1])[1], args, memo) is not _MISSING):
                     continue
                 return i
-            if not _holds(guard, value):
+            if kind == _G_SAME:
+                other = _access(<tuple>guard[2], args, memo)
+                if other is _MISSING or (value is other) != <bint>guard[3]:
+                    return i
+            elif not _holds(guard, value):
                 return i
         except Exception:
             return i

@@ -71,11 +71,19 @@ def attribute(b, owner, name, code, offset):
         if type(descr) is not types.MemberDescriptorType:
             raise Unsupported(f"{cls.__qualname__}.{name} is a data descriptor, which "
                               "may have side effects", code, offset)
-    if janus_ext.own_attr(owner, name, _MISSING) is _MISSING and \
-            not isinstance(owner, types.ModuleType):
+    own = janus_ext.own_attr(owner, name, _MISSING)
+    if not isinstance(owner, types.ModuleType):
         found, value = _written_on_class(b, type(owner), name, code, offset)
-        if found:           # `Cls.count += 1` earlier in this call: what it wrote
+        if found and own is _MISSING:
+            # `Cls.count += 1` earlier in this call: what it wrote, while no instance
+            # entry shadows it (`st.count = 100`).
+            if acc is not None:
+                b.guards.require_absent(guards.own(acc, name))
             return value
+        if found and acc is not None:
+            # The instance entry shadows what the call wrote on the class while it
+            # exists (`del st.count` would show the class's).
+            b.guards.require_type(guards.own(acc, name), type(own))
     value = janus_ext.static_getattr(owner, name, _MISSING)
     if value is _MISSING and isinstance(owner, types.ModuleType) and library:
         getattr(owner, name)       # a lazily loaded library module fills its __dict__

@@ -24,11 +24,11 @@ from tensorflow.python.framework.ops import EagerTensor
 
 from . import (arm_output, arrays, attribute_reads, bytecode, containers, contexts, control,
                dunders, frame, generators, guards, heap, inputs, library_state, loops, made,
-               natives, numbers, objects, output, python_draws, raising, reads,
-               recursive_calls)
+               natives, numbers, objects, output, program_functions, python_draws, raising,
+               reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
-from .errors import (NeedsIdentity, NeedsProfile, NeedsReference, NotYet, Raises,
-                     Unsupported, line_of)
+from .errors import (NeedsExactShapes, NeedsIdentity, NeedsProfile, NeedsReference, NotYet,
+                     Raises, Unsupported, line_of)
 from .values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                      from_library as _from_library, has_symbolic, is_library_object,
                      is_symbolic)
@@ -62,6 +62,9 @@ class Builder:
         self.guards = guards.GuardSet()
         self.inputs = inputs.InputPlan(self)
         self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
+        # id(graph input) -> (accessor, type) of the caller's tensor or ndarray it stands
+        # for: `is`, type() and storing it answer with the caller's object (reads.py).
+        self.caller_objects: dict[int, tuple] = {}
         self.keep_alive: list = []
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (janus/library_state.py).
@@ -379,6 +382,8 @@ class Builder:
             reads.contents(self, value)
         if fn is type and len(args) == 1 and not kwargs:
             return self.type_of(args[0], code, offset)
+        if fn is id and len(args) == 1 and not kwargs:
+            return reads.id_of(self, args[0], code, offset)
         if fn is isinstance and len(args) == 2 and not kwargs and is_symbolic(args[0]):
             # What eager's value is: the Python number a promoted tensor stands for,
             # else an EagerTensor.
@@ -452,6 +457,10 @@ class Builder:
                 # eager call creates them, as it would without janus.
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
+            if program_functions.is_program_function(fn):
+                program_functions.check_call(self, fn, args, kwargs, code, offset)
+            elif program_functions.is_method_of_program_function(fn):
+                program_functions.refuse_method(fn, code, offset)
             library_state.note(self.library_objects, fn, args, kwargs)
 
             def wrap(value):
@@ -530,6 +539,8 @@ class Builder:
 
     def type_of(self, value, code, offset):
         """type(value) as eager answers it, guarded where the value was read."""
+        if id(value) in self.caller_objects:
+            return reads.type_of(self, value)
         if is_symbolic(value):
             python_type = self.promoted.get(id(value))
             if python_type is None:

@@ -33,6 +33,7 @@ class GraphCache:
         # Numbers read from the heap that changed between calls: read at call time now.
         self.varying: set[str] = set()
         self.never_vary = False       # set when reading them at call time broke a build
+        self.never_relax = False      # set when a relaxed dimension broke a build
         # Arguments whose objects a recursive function walks: passed as object pointers.
         self.by_reference: set[str] = set()
         self.by_identity: set[str] = set()    # arguments whose containers the code mutates
@@ -88,7 +89,7 @@ class GraphCache:
                 if isinstance(value, BaseResourceVariable) and value is not guard[2]:
                     self.varying.add(guards.describe_accessor(guard[1], self.arg_names))
                 continue
-            if guard[0] != guards.G_TENSOR:
+            if guard[0] != guards.G_TENSOR or self.never_relax:
                 continue
             value = guards.read(guard[1], args, _GONE)
             if type(value) is not guard[2] or value.dtype != guard[3]:

@@ -44,6 +44,12 @@ class NeedsIdentity(Unsupported):
         self.names = names
 
 
+class NeedsExactShapes(Unsupported):
+    """A tensor whose dimension the cache relaxed reaches code that eager runs per
+    shape (the program's tf.function): the executor builds again with every dimension
+    exact, and the cache keeps one graph per shape from then on."""
+
+
 class NotYet(Unsupported):
     """This call runs in the interpreter, and a later call builds: something the build
     needs only exists after an eager call (a profile, a Keras layer's weights)."""

@@ -130,7 +130,7 @@ class CompiledGraph:
                 outputs = []
             elif not isinstance(outputs, (list, tuple)):
                 outputs = [outputs]
-            result, effect_values, draw_sizes = _rebuild(self.template, outputs, {})
+            result, effect_values, draw_sizes = _rebuild(self.template, outputs, args, {})
             if self.draws is not None:
                 self.draws.done(draw_sizes)
             if self.python_draws:
@@ -168,12 +168,28 @@ class _Slot:
 
 
 def _flatten(value, run, tensors, memo):
-    if id(value) in memo:
-        return memo[id(value)]
+    """The template of a value the call returns, stores or prints.  Memoised per value:
+    a value the call hands to several places is one template, so the commit hands them
+    one object (`self.last_loss = loss; return loss` makes `ret is tr.last_loss`)."""
+    template = memo.get(id(value), _NOT_SEEN)
+    if template is _NOT_SEEN:
+        template = _template_of(value, run, tensors, memo)
+        if id(value) not in memo:
+            memo[id(value)] = template
+    return template
+
+
+_NOT_SEEN = object()
+
+
+def _template_of(value, run, tensors, memo):
     if type(value) is list:
         reads.adopt(run, value)      # a stand-in the call stores or returns: the caller's
     if id(value) in run.heap.real_of:
         return run.heap.real_of[id(value)]    # the caller's container, written back
+    if id(value) in run.caller_objects:
+        # A graph input standing for the caller's tensor or ndarray: the caller's object.
+        return _Caller(run.caller_objects[id(value)][0])
     if id(value) in run.sources:
         if type(value) is tuple:
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
@@ -183,8 +199,8 @@ def _flatten(value, run, tensors, memo):
         return value      # an object from outside the call, guarded by identity
     if type(value) is arrays.ArrayArg:
         if value.argument:
-            raise builder.Unsupported("returns, stores or prints an ndarray argument (the "
-                                      "caller's own array)", run.code)
+            raise builder.Unsupported("returns, stores or prints a view of an ndarray "
+                                      "argument (the caller's own array)", run.code)
         tensors.append(value.tensor)
         return _Slot(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
     if builder.is_symbolic(value):
@@ -206,7 +222,7 @@ def _flatten(value, run, tensors, memo):
             ([value.dense_shape] if value.dense_shape is not None else [])
         return _SlicesTemplate(tuple(_flatten(p, run, tensors, memo) for p in parts))
     if type(value) is list:
-        # One template per list made in the call, so that aliases stay one object.
+        # Memoised before its items: a list that holds itself.
         template = memo[id(value)] = _ListTemplate()
         template.items = [_flatten(v, run, tensors, memo) for v in value]
         return template
@@ -226,11 +242,18 @@ def _flatten(value, run, tensors, memo):
         return template
     if isinstance(value, tf.Variable) or type(value) in builder.guards.SPECIALISABLE:
         return value
-    if id(value) in run.sources:
-        return value      # an object from outside the call, guarded by identity
     raise builder.Unsupported(f"returns or stores a {type(value).__qualname__} made while "
                               "building; it would be the same object on every call",
                               run.code)
+
+
+class _Caller:
+    """The caller's object at an accessor, read when the call's results are made (the
+    graph ran; no write of the call has landed yet)."""
+    __slots__ = ("accessor",)
+
+    def __init__(self, accessor):
+        self.accessor = accessor
 
 
 class _Same:
@@ -282,47 +305,62 @@ class _ObjectTemplate:
         self.cls = cls
 
 
-def _made_object(template, outputs, memo):
+def _made_object(template, outputs, args, memo):
     instance = memo[id(template)] = object.__new__(template.cls)
-    made.fill(instance, ((name, member, _rebuild(field, outputs, memo))
+    made.fill(instance, ((name, member, _rebuild(field, outputs, args, memo))
                          for name, member, field in template.fields))
     return instance
 
 
-def _rebuild(template, outputs, memo):
+def _rebuild(template, outputs, args, memo):
+    """The value a template stands for, after a graph call with `outputs` for a call
+    with `args`.  One object per template (_flatten memoises the templates per value)."""
     kind = type(template)
+    if kind in _PLAIN:
+        return template
+    made = memo.get(id(template), _NOT_SEEN)
+    if made is _NOT_SEEN:
+        made = _rebuild_new(kind, template, outputs, args, memo)
+        memo[id(template)] = made
+    return made
+
+
+def _rebuild_new(kind, template, outputs, args, memo):
     if kind is _Slot:
         if template.python_type is np.ndarray:
             return outputs[template.index].numpy()
         if template.python_type is not None:
             return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
+    if kind is _Caller:
+        return janus_ext.read_accessor(template.accessor, args)
     if kind is tuple:
-        return tuple(_rebuild(t, outputs, memo) for t in template)
+        return tuple(_rebuild(t, outputs, args, memo) for t in template)
     if kind is _Same:
         return template.value
     if kind is _TextTemplate:
         return "".join(part if type(part) is str else format(
-            _CONVERSIONS[part[1]](_rebuild(part[0], outputs, memo)), part[2])
+            _CONVERSIONS[part[1]](_rebuild(part[0], outputs, args, memo)), part[2])
             for part in template.parts)
     if kind is _RoundTemplate:
-        return round(_rebuild(template.number, outputs, memo), template.ndigits)
+        return round(_rebuild(template.number, outputs, args, memo), template.ndigits)
     if kind is _SlicesTemplate:
-        return tf.IndexedSlices(*(_rebuild(t, outputs, memo) for t in template.parts))
+        return tf.IndexedSlices(*(_rebuild(t, outputs, args, memo) for t in template.parts))
     if kind is _ObjectTemplate:
-        made = memo.get(id(template))
-        return made if made is not None else _made_object(template, outputs, memo)
-    if kind is _ListTemplate or kind is _DictTemplate:
-        made = memo.get(id(template))
-        if made is None:
-            made = memo[id(template)] = [] if kind is _ListTemplate else {}
-            if kind is _ListTemplate:
-                made.extend(_rebuild(t, outputs, memo) for t in template.items)
-            else:
-                made.update((k, _rebuild(v, outputs, memo))
-                            for k, v in template.items.items())
+        return _made_object(template, outputs, args, memo)
+    if kind is _ListTemplate:
+        made = memo[id(template)] = []       # before its items: a list that holds itself
+        made.extend(_rebuild(t, outputs, args, memo) for t in template.items)
+        return made
+    if kind is _DictTemplate:
+        made = memo[id(template)] = {}
+        made.update((k, _rebuild(v, outputs, args, memo)) for k, v in template.items.items())
         return made
     return template
+
+
+# Templates that are the value itself: constants, and objects from outside the call.
+_PLAIN = frozenset(builder.guards.SPECIALISABLE)
 
 
 class CodeState:
@@ -538,6 +576,14 @@ class CodeState:
     def _build_or_specialise(self, args):
         try:
             return self._build_by_reference(args)
+        except builder.NeedsExactShapes as exc:
+            if not self.cache.relaxed_dims:
+                raise
+            # The program's tf.function is traced per shape: so is this code's graph.
+            self.stats.note(f"dimensions exact again after: {exc.reason}")
+            self.cache.relaxed_dims.clear()
+            self.cache.never_relax = True
+            return self._build_or_specialise(args)
         except builder.Unsupported as exc:
             if not self.cache.varying or isinstance(exc, (builder.Raises, builder.NotYet)):
                 raise

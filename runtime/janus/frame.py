@@ -454,7 +454,10 @@ class Frame:
             same = self._same_object(left, right, ins)
             self.push(tf.logical_not(same) if ins.arg else same)
             return
-        self.push((left is not right) if ins.arg else (left is right))
+        same = reads.same_object(self.b, left, right)
+        if same is None:
+            same = left is right
+        self.push((not same) if ins.arg else same)
 
     def _same_object(self, left, right, ins):
         pointers = [v.pointer if type(v) is objects.ObjectRef else

@@ -13,7 +13,7 @@ import struct
 import janus_ext
 from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN,
                        A_PROP, A_TYPE, G_ABSENT, G_COLLECTION, G_ELEMENTS, G_EQ, G_IS, G_KEYS,
-                       G_LEN, G_TENSOR, G_TYPE)
+                       G_LEN, G_SAME, G_TENSOR, G_TYPE)
 
 from . import containers
 
@@ -162,6 +162,12 @@ class GuardSet:
         # reads for the class the object had then, and `obj.__class__ = Other` keeps it.
         self._add(G_IS, acc, obj, type(obj), key=id(obj))
 
+    def require_same(self, acc, other_acc, same):
+        """Whether `acc` and `other_acc` hold one object is `same` (tensors the graph
+        takes as inputs, compared with `is` as eager compares the caller's objects)."""
+        self._add(G_SAME, acc, self._canonical(other_acc)[0], bool(same),
+                  key=(accessor_key(other_acc), bool(same)))
+
     def require_equal(self, acc, value):
         self._add(G_EQ, acc, type(value), value, key=value_key(value))
 
@@ -264,6 +270,9 @@ def explain_failure(guard, args, arg_names) -> str:
         if type(value) is not guard[2]:
             return f"{where}: type {type(value).__name__} is not {guard[2].__name__}"
         return f"{where}: built with another {containers.PARAMETER[guard[2]]}"
+    if kind == G_SAME:
+        other = describe_accessor(guard[2], arg_names)
+        return f"{where}: {'no longer' if guard[3] else 'now'} the same object as {other}"
     if kind == G_IS and value is guard[2]:
         return (f"{where}: its class is now {type(value).__qualname__}, "
                 f"not {guard[3].__qualname__}")

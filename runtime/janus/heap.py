@@ -16,9 +16,10 @@ was undone, janus/atomic.py) and the interpreter re-runs the call.
 
 import types
 
+import numpy as np
 import tensorflow as tf
 
-from . import containers, numbers
+from . import arrays, containers, numbers
 from .errors import NeedsIdentity
 
 # Container methods that change the container; replayed at commit.
@@ -100,7 +101,14 @@ class Heap:
                             for d, n in enumerate(value.shape))
             dtype = tf.as_dtype(value.dtype)
             self.b.guards.require_tensor(acc, value, pattern)
-            return self._input(acc, None, tf.TensorSpec(pattern, dtype), None)
+            tensor = self._input(acc, None, tf.TensorSpec(pattern, dtype), None)
+            if type(value) is np.ndarray:
+                # It answers numpy's questions, as an ndarray argument does.
+                tensor = arrays.ArrayArg(tensor, value.dtype, argument=True)
+            if isinstance(value, (tf.Tensor, np.ndarray)):
+                self.b.caller_objects[id(tensor)] = (acc, type(value))
+                self.b.keep_alive.append(tensor)
+            return tensor
         python_type = type(value)
         self.b.guards.require_type(acc, python_type)
         return self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),

@@ -153,7 +153,10 @@ class InputPlan:
                 if kind == "number":
                     self.b.promote(tensor, python_class)
                 if kind == "array":
-                    return arrays.ArrayArg(tensor, python_class, argument=True)
+                    tensor = arrays.ArrayArg(tensor, python_class, argument=True)
+                if kind in (None, "array"):
+                    self.b.caller_objects[id(tensor)] = (plan_acc, type(value))
+                    self.b.keep_alive.append(tensor)
                 return tensor          # a variable input is a variable already
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements, f"{where}[{i}]")

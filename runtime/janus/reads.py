@@ -226,8 +226,54 @@ def identity(b, value):
     b.guards.require_is(b.sources[id(value)], value)
 
 
+def same_object(b, left, right):
+    """`left is right` when either stands for a caller's tensor or ndarray (a graph
+    input: an argument, or a tensor read from the heap at call time), else None.
+
+    Eager compares the caller's objects: the same batch handed twice, `x is
+    self.last_x`.  The build answers for this call's objects and guards that answer,
+    so a call that hands other objects misses and gets the graph built for it."""
+    left_record = b.caller_objects.get(id(left))
+    right_record = b.caller_objects.get(id(right))
+    if left_record is None and right_record is None:
+        return None
+    if left is right:
+        return True
+    if left_record is not None and right_record is not None:
+        acc, other_acc = left_record[0], right_record[0]
+        same = guards.read(acc, b.args, _MISSING) is guards.read(other_acc, b.args, _MISSING)
+    else:
+        acc = (left_record or right_record)[0]
+        other = right if left_record is not None else left
+        other_acc = b.sources.get(id(other))
+        if other_acc is None:
+            # Made by the call, a constant, or another graph value: not an object the
+            # caller held when the call began.
+            return False
+        same = guards.read(acc, b.args, _MISSING) is other
+    b.guards.require_same(acc, other_acc, same)
+    return same
+
+
+def id_of(b, value, code, offset):
+    """id(value) of an object from outside the call (a caller's tensor too): the
+    graph is built for that object, guarded by identity.  An object the call makes is
+    another one on every call: refused."""
+    record = b.caller_objects.get(id(value))
+    acc = record[0] if record is not None else b.sources.get(id(value))
+    if acc is None:
+        raise Unsupported("id() of an object the step makes or computes: eager's is "
+                          "another number on every call", code, offset)
+    obj = guards.read(acc, b.args) if record is not None else value
+    b.guards.require_is(acc, obj)
+    return id(obj)
+
+
 def type_of(b, value):
     """type(value), guarded where the value was read: the build answers for this type."""
+    record = b.caller_objects.get(id(value))
+    if record is not None:
+        return record[1]       # pinned by the graph input's G_TENSOR guard
     acc = b.sources.get(id(value))
     if acc is not None:
         b.guards.require_type(acc, type(value))
