@@ -14,7 +14,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import (arrays, branches, bytecode, containers, contexts, control, dunders, guards,
-               iteration, loops, natives, numbers, objects, raising, reads)
+               iteration, loops, natives, numbers, objects, percent_format, raising, reads)
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                      is_symbolic)
@@ -374,6 +374,9 @@ class Frame:
                 {type(left), type(right)} <= {str, GraphText}:
             self.push(GraphText.join((left, right)))
             return
+        if symbol == "%" and type(left) is str and has_symbolic(right):
+            return self.push(percent_format.graph_text(left, right, self.b.promoted,
+                                                       *self.b.where))
         if symbol in INPLACE_OPS:
             if (isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left)
                     or containers.is_tracked(left)):
@@ -455,8 +458,6 @@ class Frame:
             self.push(tf.logical_not(same) if ins.arg else same)
             return
         same = reads.same_object(self.b, left, right)
-        if same is None:
-            same = left is right
         self.push((not same) if ins.arg else same)
 
     def _same_object(self, left, right, ins):
@@ -616,8 +617,8 @@ class Frame:
         self._format(self.pop(), "", ins)
 
     def op_FORMAT_WITH_SPEC(self, ins):
-        spec = self.pop()
-        self._format(self.pop(), spec, ins)
+        spec, value = self.pop(), self.pop()
+        self._format(value, spec, ins)
 
     def _format(self, value, spec, ins):
         if type(spec) is not str:

@@ -228,17 +228,16 @@ def identity(b, value):
 
 def same_object(b, left, right):
     """`left is right` when either stands for a caller's tensor or ndarray (a graph
-    input: an argument, or a tensor read from the heap at call time), else None.
+    input: an argument, or a tensor read from the heap at call time); otherwise plain
+    `is` on what the build holds.
 
     Eager compares the caller's objects: the same batch handed twice, `x is
     self.last_x`.  The build answers for this call's objects and guards that answer,
     so a call that hands other objects misses and gets the graph built for it."""
     left_record = b.caller_objects.get(id(left))
     right_record = b.caller_objects.get(id(right))
-    if left_record is None and right_record is None:
-        return None
-    if left is right:
-        return True
+    if left_record is None and right_record is None or left is right:
+        return left is right
     if left_record is not None and right_record is not None:
         acc, other_acc = left_record[0], right_record[0]
         same = guards.read(acc, b.args, _MISSING) is guards.read(other_acc, b.args, _MISSING)

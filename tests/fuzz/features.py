@@ -447,6 +447,70 @@ def act_change(r, u):
                  mutations=(f"ACT_SCALE = {r.choice(['0.0', '2.0', '0.5'])}",))
 
 
+def tensor_identity(r, u):
+    # The step keeps the caller's batch and asks whether it is the same object again.
+    return Parts(("tensor_identity", "attr_write"),
+                 state={f"prev_x_{u}": "None", f"same_{u}": "0"},
+                 tape=f"if {{st}}prev_x_{u} is not None and {{st}}prev_x_{u} is x:\n"
+                      f"    loss = loss * 1.5\n",
+                 post=f"{{st}}same_{u} += int({{st}}prev_x_{u} is x)\n{{st}}prev_x_{u} = x\n"
+                      f"{{st}}last_{u} = loss\n",
+                 ret=f"if {{st}}last_{u} is not loss:\n    {{st}}same_{u} = -1\n")
+
+
+def own_tf_function(r, u):
+    # The program's own tf.function records its traces and bakes a global in at trace time.
+    return Parts(("own_tf_function", "mutate_global"),
+                 setup=f"TRACES_{u} = []\nGAIN_{u} = {r.choice(['1.0', '0.5'])}\n\n\n"
+                       f"@tf.function\ndef traced_{u}(t):\n"
+                       f"    TRACES_{u}.append(tuple(t.shape))\n    return t * GAIN_{u}\n",
+                 tape=f"loss = loss + 0.01 * tf.reduce_mean(traced_{u}(pred))\n",
+                 mutations=(f"GAIN_{u} = {r.choice(['2.0', '0.0'])}",))
+
+
+def number_type_dispatch(r, u):
+    # A carried EMA that starts as the int 0: its type decides the update.
+    return Parts(("number_types", "isinstance", "attr_write"),
+                 state={f"ema_{u}": "0", f"kind_{u}": "''"},
+                 post=f"v_{u} = float(loss)\n"
+                      f"if isinstance({{st}}ema_{u}, int):\n    {{st}}ema_{u} = v_{u}\n"
+                      f"else:\n    {{st}}ema_{u} = 0.9 * {{st}}ema_{u} + 0.1 * v_{u}\n"
+                      f"{{st}}kind_{u} = type({{st}}ema_{u}).__name__\n",
+                 mutations=(f"{{ST}}ema_{u} = {r.choice(['0', 'True', '2.5'])}",))
+
+
+def percent_format(r, u):
+    spec = r.choice(["%.4f", "%8.3e", "%-10.2f|", "%+g", "%s"])
+    return Parts(("percent_format", "string"),
+                 state={f"k_{u}": "0", f"line_{u}": "''"},
+                 post=f"{{st}}k_{u} += 1\n"
+                      f"{{st}}line_{u} = 'loss {spec} at %03d' % (float(loss), {{st}}k_{u})\n")
+
+
+def class_swap(r, u):
+    # An object's class is assigned mid-run: what the step asked of it must follow.
+    return Parts(("class_swap", "isinstance", "mutate_object"),
+                 setup=f"class Warm{u}:\n    k = 1.0\n\n\nclass Main{u}(Warm{u}):\n"
+                       f"    k = {r.choice(['2.0', '0.5'])}\n\n\nPHASE_{u} = Warm{u}()\n",
+                 tape=f"if isinstance(PHASE_{u}, Main{u}):\n    loss = loss * PHASE_{u}.k\n",
+                 mutations=(f"PHASE_{u}.__class__ = Main{u}",))
+
+
+def print_order(r, u):
+    # print and tf.print to stdout, in program order.
+    return Parts(("print", "tf_print"),
+                 state={f"po_{u}": "0"},
+                 post=f"{{st}}po_{u} += 1\nprint('po{u}', {{st}}po_{u})\n"
+                      f"tf.print('tp{u}', {{st}}po_{u}, output_stream=sys.stdout)\n")
+
+
+def optimizer_setting(r, u):
+    # Fine-tuning code changes a Keras optimizer's setting between steps.
+    return Parts(("mutate_library",),
+                 mutations=(r.choice([f"{{O}}.clipnorm = 0.5", f"{{O}}.global_clipnorm = 0.1",
+                                      f"{{O}}.clipvalue = 0.01"]),))
+
+
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
     for_break_continue,
@@ -457,7 +521,9 @@ FEATURES = {f.__name__: f for f in (
     descriptor_read, dunder_len_float, method_shadow, classmethod_read, second_tape,
     tf_assert, check_numerics, gather_oob, raise_caught, suppress_ctx, step_exception,
     py_random, tf_random, iterator_next, helper_call, tuple_const, shape_change,
-    dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change)}
+    dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change,
+    tensor_identity, own_tf_function, number_type_dispatch, percent_format, class_swap,
+    print_order, optimizer_setting)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
