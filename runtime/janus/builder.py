@@ -458,6 +458,8 @@ class Builder:
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
             if program_functions.is_program_function(fn):
+                if program_functions.runs_eagerly(self, fn):
+                    return self.call(fn.python_function, args, kwargs, code, offset)
                 program_functions.check_call(self, fn, args, kwargs, code, offset)
             elif program_functions.is_method_of_program_function(fn):
                 program_functions.refuse_method(fn, code, offset)

@@ -47,14 +47,17 @@ def install(tf_module):
     if _installed:
         return
     _installed = True
-    from . import executor
+    from . import executor, purity
 
     tape_type = tf_module.GradientTape
     original_enter = tape_type.__enter__
 
     def __enter__(self):
         frame = sys._getframe(1)
-        executor.consider(frame.f_code, frame.f_globals)
+        # The program's steps, not library code that records a tape itself (TF's
+        # py_function runs its Python body under one, on TF's own call path).
+        if not purity.is_library_code(frame.f_code, frame.f_globals):
+            executor.consider(frame.f_code, frame.f_globals)
         return original_enter(self)
 
     __enter__.__wrapped__ = original_enter

@@ -14,14 +14,18 @@ at the same call, so:
 - inside the build, TF's cache key is eager's (init_scope lifts to the eager context),
   so a shape eager already traced reuses eager's trace, and a new one is traced once,
   at this call, as eager would;
+- under `tf.config.run_functions_eagerly(True)` its body is the program's code,
+  inlined at every build like any function the step calls;
 - the function's own methods (`experimental_get_tracing_count()`,
   `get_concrete_function`) answer from TF's trace cache, which no guard sees: refused.
 """
 
 import tensorflow as tf
 
+from tensorflow.python.eager.polymorphic_function import eager_function_run
 from tensorflow.python.eager.polymorphic_function.polymorphic_function import Function
 
+from . import reads
 from .errors import NeedsExactShapes, Unsupported
 from .values import from_library, is_symbolic
 
@@ -34,6 +38,13 @@ def is_program_function(fn) -> bool:
 def is_method_of_program_function(fn) -> bool:
     owner = getattr(fn, "__self__", None)
     return owner is not None and is_program_function(owner)
+
+
+def runs_eagerly(b, fn) -> bool:
+    """Under `tf.config.run_functions_eagerly(True)` eager runs the function's Python
+    body at every call: the builder inlines it as the program's code.  The switch is
+    guarded, so flipping it rebuilds."""
+    return reads.library_switch(b, eager_function_run, "RUN_FUNCTIONS_EAGERLY")
 
 
 def check_call(b, fn, args, kwargs, code, offset):

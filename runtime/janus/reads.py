@@ -46,6 +46,14 @@ def global_(b, globals_dict, name, code, offset):
                     rebound=name in b.rebound)
 
 
+def library_switch(b, module, name):
+    """A library module's global switch (TF's run_functions_eagerly), guarded by
+    value: the graph is built for this setting, and another misses."""
+    value = module.__dict__[name]
+    b.guards.require_equal(guards.global_(module.__dict__, b.builtins, name), value)
+    return value
+
+
 def _global_by_reference(b, acc, value):
     """A global whose objects a recursive function walks (a tree read from a global):
     its object travels as a pointer read when the call starts, guarded by class, so

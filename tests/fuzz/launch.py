@@ -11,6 +11,7 @@ generators.  Nothing here runs while the program runs; it reads the state afterw
 """
 
 import hashlib
+import inspect
 import json
 import sys
 import types
@@ -157,6 +158,10 @@ class Dumper:
                 if hasattr(v, slot):
                     fields[slot] = getattr(v, slot)
             return ["object", t.__qualname__, {k: self.enc(a, d) for k, a in fields.items()}]
+        if isinstance(v, types.GeneratorType):
+            # Its progress, not its repr (which holds an address): state and locals.
+            return ["generator", v.__qualname__, inspect.getgeneratorstate(v),
+                    {k: self.enc(a, d) for k, a in inspect.getgeneratorlocals(v).items()}]
         if t.__module__ in ("itertools", "builtins"):
             return ["repr", t.__qualname__, repr(v)]
         return ["library", f"{t.__module__}.{t.__qualname__}"]
