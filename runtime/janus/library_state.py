@@ -5,7 +5,7 @@ Library code runs while janus builds (a Dense layer's call, an optimizer's apply
 loss's __call__) and reads its objects' attributes where no entry guard sees them:
 `self.activation`, `self.clipnorm`, `self.reduction`.  Guarding each would cost every
 call.  Instead janus_ext.watch_dict registers the object's __dict__ (and the dicts, library objects
-and lists of library objects it holds, one level down) with CPython's dict watchers: a write that
+and lists of library objects it holds, down through nested models) with CPython's dict watchers: a write that
 stores another object marks the graphs built from it stale, and the cache drops them at
 their next lookup (janus/cache.py), which rebuilds from the new state.  A call that
 changes nothing pays nothing (docs/soundness.md#library-state).
@@ -23,6 +23,10 @@ from .values import LIBRARY_MODULES
 # Values whose own dicts do not hold configuration: their state is read in the graph.
 _NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
 _MAX_ITEMS = 256          # items of a list an object holds that are looked at
+# How far down library objects are followed (a model in a model in a model...), and
+# how many dicts one graph watches at most.
+_MAX_DEPTH = 8
+_MAX_OBJECTS = 4096
 
 
 def is_watched_kind(value) -> bool:
@@ -48,20 +52,23 @@ def watch(objects, graph):
 
 
 def _watch_object(obj, described, graph, seen, depth):
-    if id(obj) in seen:
+    if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
         return
     seen.add(id(obj))
     attributes = obj.__dict__
     janus_ext.watch_dict(attributes, described, graph)
-    if depth:
+    if depth >= _MAX_DEPTH:
         return
     for key, value in list(attributes.items()):
         if type(value) is dict and id(value) not in seen:
             seen.add(id(value))
             janus_ext.watch_dict(value, f"{described}.{key}", graph)
+            for item in list(value.values())[:_MAX_ITEMS]:
+                if is_watched_kind(item):
+                    _watch_object(item, _name(item), graph, seen, depth + 1)
         elif isinstance(value, (list, tuple)):
-            # A model's layers (Keras keeps them in a list subclass of its own): library
-            # code reaches each of them.
+            # A model's layers (Keras keeps them in a list subclass of its own), and a
+            # nested model's layers in turn: library code reaches each of them.
             for item in list(value)[:_MAX_ITEMS]:
                 if is_watched_kind(item):
                     _watch_object(item, _name(item), graph, seen, depth + 1)
