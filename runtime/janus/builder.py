@@ -446,6 +446,8 @@ class Builder:
         if _user_call(fn) is not None:
             return self.call_user_layer(fn, args, kwargs, code, offset)
         if self._is_library_callable(fn):
+            if program_functions.answers_eager_question(fn) and not args and not kwargs:
+                return program_functions.eager_answer(self, fn)
             if any(type(a) is GraphText for a in (*args, *kwargs.values())):
                 raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
                                   code, offset)

@@ -14,6 +14,8 @@ at the same call, so:
 - inside the build, TF's cache key is eager's (init_scope lifts to the eager context),
   so a shape eager already traced reuses eager's trace, and a new one is traced once,
   at this call, as eager would;
+- `tf.executing_eagerly()` in the program's code is True, as eager's, and
+  `tf.config.functions_run_eagerly()` reads the guarded switch;
 - under `tf.config.run_functions_eagerly(True)` its body is the program's code,
   inlined at every build like any function the step calls;
 - the function's own methods (`experimental_get_tracing_count()`,
@@ -38,6 +40,19 @@ def is_program_function(fn) -> bool:
 def is_method_of_program_function(fn) -> bool:
     owner = getattr(fn, "__self__", None)
     return owner is not None and is_program_function(owner)
+
+
+def answers_eager_question(fn) -> bool:
+    return fn is tf.executing_eagerly or fn is tf.config.functions_run_eagerly
+
+
+def eager_answer(b, fn):
+    """What eager answers where the program's own code asks: it executes eagerly (the
+    build is in a graph, the program is not), and run_functions_eagerly is the switch,
+    guarded."""
+    if fn is tf.executing_eagerly:
+        return True
+    return runs_eagerly(b, None)
 
 
 def runs_eagerly(b, fn) -> bool:
