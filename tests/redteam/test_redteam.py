@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO / "tests" / "fuzz"))
 import oracle       # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-PROGRAMS = sorted((HERE / "programs").glob("rt_*.py"))
+PROGRAMS = sorted((HERE / "programs").glob("rt*.py"))
 # name -> whether its step converts (a graph ran at least once).
 EXPECTED = json.loads((HERE / "expected.json").read_text())
 
