@@ -90,6 +90,11 @@ SWITCHES = (
            "atomic.py), so a failed call changes nothing.  off: for measuring what that "
            "costs (make bench-gating) only; a graph that fails at run time can then "
            "leave updates applied twice."),
+    Switch("JANUS_NUMERICS", "eager", "eager, graph", _one_of("eager", "graph"),
+           "eager: janus's graphs compute eager's floats bit for bit (TF's graph "
+           "optimizer runs without its float-changing rewrites for them: arithmetic "
+           "rewrites, constant folding).  graph: those rewrites as tf.function has "
+           "them, which round differently from eager."),
 )
 
 
@@ -109,19 +114,21 @@ def launched_size(environ=None) -> int:
 
 class Config:
     __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
-                 "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops", "gating")
+                 "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops", "gating",
+                 "eager_numerics")
 
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
                  trace_path: str = "", trace_ops: str = "first:10",
                  data_parallel: str = "auto", mpi_timeout: float = 300.0,
                  fusion_bytes: int = 4 << 20, hot_ops: int | None = 3,
-                 gating: bool = True):
+                 gating: bool = True, eager_numerics: bool = True):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops
         self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
             data_parallel, mpi_timeout, fusion_bytes
         self.hot_ops = hot_ops    # None: detection from ops is off
         self.gating = gating
+        self.eager_numerics = eager_numerics
 
     @property
     def enabled(self) -> bool:
@@ -148,7 +155,8 @@ def from_environ(environ=None) -> Config:
                   fusion_bytes=int(values["JANUS_FUSION_BYTES"]),
                   hot_ops=None if values["JANUS_HOT_OPS"] == "off"
                   else int(values["JANUS_HOT_OPS"]),
-                  gating=values["JANUS_GATING"] == "on")
+                  gating=values["JANUS_GATING"] == "on",
+                  eager_numerics=values["JANUS_NUMERICS"] == "eager")
 
 
 _active = None

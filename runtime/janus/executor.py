@@ -17,7 +17,7 @@ import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
 
-from . import (arrays, atomic, builder, bytecode, cache, config, control, counters,
+from . import (arrays, atomic, builder, bytecode, cache, call_options, config, control, counters,
                distributed, heap, library_state, made, numbers, objects, profiler, purity,
                raising, random_ops, reads, recursion, trace)
 from . import inputs as janus_inputs
@@ -105,7 +105,11 @@ class CompiledGraph:
             # The cheapest call path that keeps gradients and captures right
             # (docs/DESIGN.md#calling-a-built-graph:
             # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
-            outputs = self.function._call_flat(flat, self.function.captured_inputs)
+            options = call_options.enter()
+            try:
+                outputs = self.function._call_flat(flat, self.function.captured_inputs)
+            finally:
+                call_options.leave(options)
         except Exception:
             # The interpreter's re-run must not run again the collectives that ran.
             distributed.after_graph_call(failed=True)

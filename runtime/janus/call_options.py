@@ -1,0 +1,50 @@
+"""How janus calls its graphs: with TF's graph optimizer told to keep eager's floats
+(docs/soundness.md#eagers-floats-bit-for-bit).
+
+TF's Grappler rewrites a graph's arithmetic in ways that round differently from the
+eager kernels the program runs without janus: `x ** 2` becomes Square, AddN's inputs are
+sorted by node name (so gradients with three or more paths are summed in another order
+than eager's tape sums them), `x / c` becomes `x * (1 / c)`, products are re-associated.
+A hand-written tf.function has these differences too; janus promises eager's numbers.
+So janus calls its graphs with a copy of the context's config in which the arithmetic
+optimizer and constant folding are off.  TF optimizes a function once per config it is
+called with, so the program's own tf.functions keep every rewrite, and so do janus's
+graphs under JANUS_NUMERICS=graph.  Layout, remapping (oneDNN fusions, which
+TF_ENABLE_ONEDNN_OPTS governs as it does for eager) and the other passes stay on.
+"""
+
+from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
+from tensorflow.python.eager import context
+
+from . import config
+
+_options = None
+
+
+def _eager_numerics_options():
+    proto = config_pb2.ConfigProto()
+    proto.CopyFrom(context.context().config)
+    rewrites = proto.graph_options.rewrite_options
+    rewrites.arithmetic_optimization = rewriter_config_pb2.RewriterConfig.OFF
+    rewrites.constant_folding = rewriter_config_pb2.RewriterConfig.OFF
+    return context.FunctionCallOptions(config_proto=proto)
+
+
+def enter():
+    """Before a graph call: the options it runs with; the caller's, to restore, or
+    None when the context's are used (JANUS_NUMERICS=graph)."""
+    global _options
+    cfg = config.active()
+    if cfg is not None and not cfg.eager_numerics:
+        return None
+    if _options is None:
+        _options = _eager_numerics_options()
+    ctx = context.context()
+    saved = ctx.function_call_options
+    ctx.function_call_options = _options
+    return saved
+
+
+def leave(saved):
+    if saved is not None:
+        context.context().function_call_options = saved
