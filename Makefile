@@ -37,7 +37,7 @@ CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_frame test_gc test_site test_platform
 
 .PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-gating \
-    bench-interp bench-mpi install key clean image test-image trace-screenshot bench-trace
+    bench-interp bench-mpi install key clean image test-image trace-screenshot bench-trace bench-real
 
 all: prefix $(JANUS_PYTHON)
 
@@ -136,6 +136,13 @@ MODELS ?= lenet,resnet,inception,lstm,lm,treernn,treelstm,a3c,ppo,an,pix2pix
 REPEATS ?= 5
 bench: all
 	JANUS_MODE=off $(JANUS_PYTHON) bench/run.py --models $(MODELS) --repeats $(REPEATS)
+
+# Published TF2 tutorials, ported with local data (bench/real/), in four modes (eager,
+# tf.function, XLA, janus), oneDNN on and off: make bench-real [REAL=gat,dcgan] [REPEATS=5]
+# → bench/results/real.md and real.json (about an hour on 2 cores for all, 5 repetitions)
+REAL ?= quickstart_advanced,pix2pix,nmt_attention,dcgan,transformer,gat,word2vec_nce,actor_critic
+bench-real: all
+	JANUS_MODE=off $(JANUS_PYTHON) bench/real/run.py --programs $(REAL) --repeats $(REPEATS)
 
 # What gating updates behind failable ops costs (bench/gating_cost.py), gated vs
 # JANUS_GATING=off side by side: make bench-gating [GATING_MODELS=lenet,lstm] [REPEATS=5]
