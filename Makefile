@@ -139,7 +139,7 @@ bench: all
 
 # Published TF2 tutorials, ported with local data (bench/real/), in four modes (eager,
 # tf.function, XLA, janus), oneDNN on and off: make bench-real [REAL=gat,dcgan] [REPEATS=5]
-# → bench/results/real.md and real.json (about an hour on 2 cores for all, 5 repetitions)
+# → bench/results/real.md and real.json (all 8, 5 repetitions: ~60-80 min on 2 cores)
 REAL ?= quickstart_advanced,pix2pix,nmt_attention,dcgan,transformer,gat,word2vec_nce,actor_critic
 bench-real: all
 	JANUS_MODE=off $(JANUS_PYTHON) bench/real/run.py --programs $(REAL) --repeats $(REPEATS)
