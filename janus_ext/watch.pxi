@@ -107,14 +107,79 @@ cdef bint _same_contents(dict a, dict b):
 
 
 def forget_dependent(dependent):
-    """`dependent` is gone (dropped from its cache): no dict keeps it alive, and a dict
-    no graph depends on is no longer watched."""
+    """`dependent` is gone (dropped from its cache): no dict or function keeps it alive,
+    and one no graph depends on is no longer watched."""
     key = id(dependent)
     for where, entry in list(_watched.items()):
         dependents = <dict>entry[2]
         if dependents.pop(key, None) is not None and not dependents:
             _release(where)
+    for where, entry in list(_watched_functions.items()):
+        dependents = <dict>entry[1]
+        if dependents.pop(key, None) is not None and not dependents:
+            del _watched_functions[where]
 
 
 def watched_count():
     return len(_watched)
+
+
+# The program's functions a build inlined, watched the same way: `f.__code__ = g.__code__`
+# or `f.__defaults__ = (...)` keeps the function object (so no identity guard sees it)
+# but changes what a call runs.  CPython's function watchers report both, and the
+# graphs built from the function go stale.  The watcher is called for every function
+# event in the interpreter; creation and any function not watched return at once.
+
+cdef extern from "Python.h":
+    ctypedef enum PyFunction_WatchEvent:
+        PyFunction_EVENT_CREATE
+        PyFunction_EVENT_DESTROY
+        PyFunction_EVENT_MODIFY_CODE
+        PyFunction_EVENT_MODIFY_DEFAULTS
+        PyFunction_EVENT_MODIFY_KWDEFAULTS
+    ctypedef int (*PyFunction_WatchCallback)(PyFunction_WatchEvent, PyObject *,
+                                             PyObject *) noexcept
+    int PyFunction_AddWatcher(PyFunction_WatchCallback callback)
+
+cdef int _function_watcher = -1
+# id(function) -> [what the program calls it, {id(dependent): dependent}]
+cdef dict _watched_functions = {}
+
+
+cdef int _on_function_event(PyFunction_WatchEvent event, PyObject *func,
+                            PyObject *new_value) noexcept:
+    cdef object entry
+    if event == PyFunction_EVENT_CREATE or not _watched_functions:
+        return 0
+    try:
+        entry = _watched_functions.pop(<Py_ssize_t>func, None)
+        if entry is None or event == PyFunction_EVENT_DESTROY:
+            return 0
+        what = ("__code__" if event == PyFunction_EVENT_MODIFY_CODE else
+                "__defaults__" if event == PyFunction_EVENT_MODIFY_DEFAULTS else
+                "__kwdefaults__")
+        for dependent in (<dict>entry[1]).values():
+            if dependent.stale is None:
+                dependent.stale = f"{entry[0]}.{what} replaced"
+    except BaseException:
+        PyErr_WriteUnraisable(func)
+    return 0
+
+
+def watch_function(func, str described, dependent):
+    """Mark `dependent` stale when `func`'s code or defaults are replaced."""
+    global _function_watcher
+    if _function_watcher < 0:
+        _function_watcher = PyFunction_AddWatcher(_on_function_event)
+        if _function_watcher < 0:
+            raise RuntimeError("janus_ext: no function watcher left")
+    if type(func) is not _FUNCTION:
+        raise TypeError("watch_function needs a Python function")
+    entry = _watched_functions.get(id(func))
+    if entry is None:
+        entry = _watched_functions[id(func)] = [described, {}]
+    (<dict>entry[1])[id(dependent)] = dependent
+
+
+def watched_function_count():
+    return len(_watched_functions)

@@ -178,7 +178,8 @@ state = next(iter(executor._states.values()))
 assert state.stats.graph_runs >= 2, state.stats.as_dict()
 print(trace.recorder, heap.commit.__qualname__, sorted(vars(state.cache)) ==
       sorted(["arg_names", "entries", "builds", "relaxed_dims", "varying", "never_vary",
-              "by_reference", "by_identity"]), [k for k in vars(state) if k.startswith("_")],
+              "never_relax", "by_reference", "by_identity"]),
+      [k for k in vars(state) if k.startswith("_")],
       "janus trace" in [sys.monitoring.get_tool(t) for t in range(6)])
 """
 

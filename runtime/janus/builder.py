@@ -69,6 +69,7 @@ class Builder:
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (janus/library_state.py).
         self.library_objects: dict = {}
+        self.inlined: dict = {}               # id -> the program's functions inlined
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
         self.global_pointers: dict = {}       # id(global accessor) → its pointer input
@@ -721,7 +722,7 @@ class Builder:
         self.heap.delete_attribute(owner, name)
 
     def inline(self, fn, args, kwargs, code, offset):
-        callee = fn.__code__
+        callee = self.inlined.setdefault(id(fn), fn).__code__
         if callee is self.code:
             raise Unsupported("the converted function calls itself (only functions it "
                               "calls may recurse)", code, offset)

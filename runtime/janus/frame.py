@@ -434,7 +434,7 @@ class Frame:
     def _natively(self, what, values, deep=True, whole=True):
         """Refuse to evaluate `what` natively on a value no guard pins (natives.py);
         guard all that a deep evaluation reads of the heap containers it meets."""
-        opaque = natives.first_opaque(values, deep, is_library_object)
+        opaque = natives.first_opaque(values, deep, is_library_object, what == "formatting")
         if opaque is None and deep and whole:
             for value in values:
                 reads.whole(self.b, value, *self.b.where)

@@ -214,6 +214,12 @@ class GuardSet:
         return tuple(self.guards)
 
 
+def pinned_contents(containers) -> tuple:
+    """Guards that each list still holds the objects it holds now (lists library objects
+    keep: a schedule's `values`; no watcher sees a write into a list)."""
+    return tuple((G_ELEMENTS, const(c), type(c), tuple(list.__iter__(c))) for c in containers)
+
+
 def first_failure(guards: tuple, args: tuple) -> int:
     return janus_ext.check_guards(guards, args)
 

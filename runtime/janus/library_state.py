@@ -15,6 +15,8 @@ program's attributes too, which the builder reads through guards and the commit 
 and watching it would make every commit a rebuild.
 """
 
+import types
+
 import janus_ext
 import tensorflow as tf
 
@@ -22,6 +24,7 @@ from .values import LIBRARY_MODULES
 
 # Values whose own dicts do not hold configuration: their state is read in the graph.
 _NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
+_PLAIN = (bool, int, float, str, type(None))
 _MAX_ITEMS = 256          # items of a list an object holds that are looked at
 # How far down library objects are followed (a model in a model in a model...), and
 # how many dicts one graph watches at most.
@@ -45,13 +48,16 @@ def note(found: dict, fn, args, kwargs):
 
 
 def watch(objects, graph):
-    """Mark `graph` stale (graph.stale = why) when one of `objects` changes."""
-    seen = set()
+    """Mark `graph` stale (graph.stale = why) when one of `objects` changes.  Returns
+    the lists of plain values they hold (a schedule's `values`, a Rescaling's `scale`):
+    CPython has no list watchers, so the caller guards their contents."""
+    seen, lists = set(), []
     for obj in objects:
-        _watch_object(obj, _name(obj), graph, seen, depth=0)
+        _watch_object(obj, _name(obj), graph, seen, lists, depth=0)
+    return lists
 
 
-def _watch_object(obj, described, graph, seen, depth):
+def _watch_object(obj, described, graph, seen, lists, depth):
     if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
         return
     seen.add(id(obj))
@@ -65,15 +71,28 @@ def _watch_object(obj, described, graph, seen, depth):
             janus_ext.watch_dict(value, f"{described}.{key}", graph)
             for item in list(value.values())[:_MAX_ITEMS]:
                 if is_watched_kind(item):
-                    _watch_object(item, _name(item), graph, seen, depth + 1)
+                    _watch_object(item, _name(item), graph, seen, lists, depth + 1)
+        elif isinstance(value, list) and 0 < len(value) <= _MAX_ITEMS and id(value) not in seen \
+                and all(type(item) in _PLAIN for item in value):
+            seen.add(id(value))
+            lists.append(value)
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
             for item in list(value)[:_MAX_ITEMS]:
                 if is_watched_kind(item):
-                    _watch_object(item, _name(item), graph, seen, depth + 1)
+                    _watch_object(item, _name(item), graph, seen, lists, depth + 1)
         elif is_watched_kind(value):
-            _watch_object(value, f"{described}.{key}", graph, seen, depth + 1)
+            _watch_object(value, f"{described}.{key}", graph, seen, lists, depth + 1)
+
+
+def watch_functions(functions, graph):
+    """Mark `graph` stale when one of the program's `functions` it inlined gets
+    another __code__, __defaults__ or __kwdefaults__ (the object stays, so its identity
+    guard holds)."""
+    for fn in functions:
+        if isinstance(fn, types.FunctionType):
+            janus_ext.watch_function(fn, fn.__qualname__, graph)
 
 
 def forget(graph):

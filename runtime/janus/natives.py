@@ -35,18 +35,21 @@ MAX_ITEMS = 10_000       # a larger container is refused rather than walked per 
 MAX_DEPTH = 6
 
 
-def first_opaque(values, deep, is_library_object):
+def first_opaque(values, deep, is_library_object, text=False):
     """The first of `values` (items too when `deep`) that native Python could read
-    without a guard, or None."""
+    without a guard, or None.  With `text` (formatting, str(), repr()), a graph tensor
+    too: its text at build time is the symbolic tensor's, not the value's."""
     for value in values:
-        found = _opaque(value, deep, is_library_object, 0)
+        found = _opaque(value, deep, is_library_object, 0, text)
         if found is not None:
             return found
     return None
 
 
-def _opaque(value, deep, is_library_object, depth):
+def _opaque(value, deep, is_library_object, depth, text=False):
     kind = type(value)
+    if text and values.is_symbolic(value):
+        return value
     if kind in SCALARS or isinstance(value, (tf.Tensor, tf.Variable, np.ndarray,
                                              np.generic, np.dtype, type)):
         return None
@@ -61,7 +64,7 @@ def _opaque(value, deep, is_library_object, depth):
         for item in items:
             parts = item if kind is dict else (item,)
             for part in parts:
-                found = _opaque(part, deep, is_library_object, depth + 1)
+                found = _opaque(part, deep, is_library_object, depth + 1, text)
                 if found is not None:
                     return found
         return None
@@ -75,6 +78,8 @@ def _opaque(value, deep, is_library_object, depth):
 
 def describe(value):
     kind = type(value)
+    if values.is_symbolic(value):
+        return "a value the graph computes, inside a container"
     if hasattr(kind, "described_as"):
         return kind.described_as
     return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" \
