@@ -5,12 +5,14 @@ TF's Grappler rewrites a graph's arithmetic in ways that round differently from 
 eager kernels the program runs without janus: `x ** 2` becomes Square, AddN's inputs are
 sorted by node name (so gradients with three or more paths are summed in another order
 than eager's tape sums them), `x / c` becomes `x * (1 / c)`, products are re-associated.
-A hand-written tf.function has these differences too; janus promises eager's numbers.
-So janus calls its graphs with a copy of the context's config in which the arithmetic
-optimizer and constant folding are off.  TF optimizes a function once per config it is
-called with, so the program's own tf.functions keep every rewrite, and so do janus's
-graphs under JANUS_NUMERICS=graph.  Layout, remapping (oneDNN fusions, which
-TF_ENABLE_ONEDNN_OPTS governs as it does for eager) and the other passes stay on.
+The remapper fuses MatMul+BiasAdd+activation into one kernel that rounds otherwise
+too, with oneDNN off as well.  A hand-written tf.function has these differences;
+janus promises eager's numbers.  So janus calls its graphs with a copy of the
+context's config in which the arithmetic optimizer, constant folding and the remapper
+are off.  TF optimizes a function once per config it is called with, so the program's
+own tf.functions keep every rewrite, and so do janus's graphs under
+JANUS_NUMERICS=graph.  Layout and the other passes stay on.  With oneDNN on, TF's
+graph runtime still picks oneDNN kernels of its own (docs/soundness.md#onednn-round-off).
 """
 
 from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
@@ -27,6 +29,7 @@ def _eager_numerics_options():
     rewrites = proto.graph_options.rewrite_options
     rewrites.arithmetic_optimization = rewriter_config_pb2.RewriterConfig.OFF
     rewrites.constant_folding = rewriter_config_pb2.RewriterConfig.OFF
+    rewrites.remapping = rewriter_config_pb2.RewriterConfig.OFF
     return context.FunctionCallOptions(config_proto=proto)
 
 

@@ -91,10 +91,10 @@ SWITCHES = (
            "costs (make bench-gating) only; a graph that fails at run time can then "
            "leave updates applied twice."),
     Switch("JANUS_NUMERICS", "eager", "eager, graph", _one_of("eager", "graph"),
-           "eager: janus's graphs compute eager's floats bit for bit (TF's graph "
-           "optimizer runs without its float-changing rewrites for them: arithmetic "
-           "rewrites, constant folding).  graph: those rewrites as tf.function has "
-           "them, which round differently from eager."),
+           "eager: janus's graphs compute eager's floats bit for bit with oneDNN off "
+           "(TF's graph optimizer runs without its float-changing rewrites for them: "
+           "arithmetic rewrites, constant folding, fused kernels).  graph: those "
+           "rewrites as tf.function has them, which round differently from eager."),
 )
 
 
