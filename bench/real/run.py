@@ -468,20 +468,31 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     if args.merge and (out / "real.json").exists():
         previous = json.loads((out / "real.json").read_text())
-        for s in settings:
-            merged = dict(previous.get("settings", {}).get(s, {}))
-            merged.update(results["settings"][s])
-            results["settings"][s] = {p: merged[p] for p in PROGRAMS if p in merged}
-            runs_merged = dict(previous.get("runs", {}).get(s, {}))
-            runs_merged.update(results["runs"][s])
-            results["runs"][s] = runs_merged
-        results["programs"] = [p for p in PROGRAMS
-                               if any(p in results["settings"][s] for s in settings)]
+        merge(previous, results)
         results["date"] = (f"{previous.get('date')} (rows {', '.join(chosen)}: "
                            f"{results['date']})")
     (out / "real.json").write_text(json.dumps(results, indent=1))
     (out / "real.md").write_text(markdown(results))
     print((out / "real.md").read_text())
+
+
+def merge(previous, results):
+    """`results` with the rows of `previous` it did not re-measure: every setting and
+    program of either, this run's rows where both have one."""
+    for s in ONEDNN:
+        if s not in previous.get("settings", {}) and s not in results["settings"]:
+            continue
+        merged = dict(previous.get("settings", {}).get(s, {}))
+        merged.update(results["settings"].get(s, {}))
+        results["settings"][s] = {p: merged[p] for p in PROGRAMS if p in merged}
+        runs_merged = dict(previous.get("runs", {}).get(s, {}))
+        runs_merged.update(results["runs"].get(s, {}))
+        results["runs"][s] = runs_merged
+    results["settings"] = {s: results["settings"][s] for s in ONEDNN if s in results["settings"]}
+    results["programs"] = [p for p in PROGRAMS
+                           if any(p in rows for rows in results["settings"].values())]
+    if len(results["settings"]) == len(ONEDNN):
+        results["onednn"] = "both"
 
 
 if __name__ == "__main__":
