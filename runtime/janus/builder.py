@@ -461,7 +461,7 @@ class Builder:
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
             if program_functions.is_program_function(fn):
-                if program_functions.runs_eagerly(self, fn):
+                if program_functions.runs_eagerly(self):
                     return self.call(fn.python_function, args, kwargs, code, offset)
                 program_functions.check_call(self, fn, args, kwargs, code, offset)
             elif program_functions.is_method_of_program_function(fn):

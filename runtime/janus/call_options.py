@@ -20,7 +20,8 @@ from tensorflow.python.eager import context
 
 from . import config
 
-_options = None
+_UNDECIDED = object()
+_options = _UNDECIDED      # the options janus's graph calls run with; None: the context's
 
 
 def _eager_numerics_options():
@@ -37,11 +38,12 @@ def enter():
     """Before a graph call: the options it runs with; the caller's, to restore, or
     None when the context's are used (JANUS_NUMERICS=graph)."""
     global _options
-    cfg = config.active()
-    if cfg is not None and not cfg.eager_numerics:
-        return None
+    if _options is _UNDECIDED:        # the switches are fixed at start-up: decided once
+        cfg = config.active()
+        _options = None if cfg is not None and not cfg.eager_numerics else \
+            _eager_numerics_options()
     if _options is None:
-        _options = _eager_numerics_options()
+        return None
     ctx = context.context()
     saved = ctx.function_call_options
     ctx.function_call_options = _options

@@ -52,10 +52,10 @@ def eager_answer(b, fn):
     guarded."""
     if fn is tf.executing_eagerly:
         return True
-    return runs_eagerly(b, None)
+    return runs_eagerly(b)
 
 
-def runs_eagerly(b, fn) -> bool:
+def runs_eagerly(b) -> bool:
     """Under `tf.config.run_functions_eagerly(True)` eager runs the function's Python
     body at every call: the builder inlines it as the program's code.  The switch is
     guarded, so flipping it rebuilds."""

@@ -42,8 +42,15 @@ def wrapped(step):
     return run
 
 
-def train(step, batch, variables):
+def train(step, x_all, y_all, variables):
+    """50 calls over batches of 32 rows in turn (the last one partial where the rows do
+    not divide); every loss and final variable as float.hex."""
     run = wrapped(step)
+    count = -(-len(x_all) // 32)
+
+    def batch(i):
+        j = i % count
+        return tf.constant(x_all[j * 32:(j + 1) * 32]), tf.constant(y_all[j * 32:(j + 1) * 32])
     losses = [float(run(*batch(i))).hex() for i in range(STEPS)]
     state = [float(x).hex() for v in variables for x in np.asarray(v.numpy()).ravel()]
     return {"losses": losses, "state": state}
@@ -91,10 +98,7 @@ def conv_bn():
             p.assign_sub(0.03 * g)
         return loss
 
-    def batch(i):
-        j = i % 8
-        return tf.constant(x_all[j * 32:(j + 1) * 32]), tf.constant(y_all[j * 32:(j + 1) * 32])
-    return train(train_step, batch, params + [bn1.mean, bn1.var, bn2.mean, bn2.var])
+    return train(train_step, x_all, y_all, params + [bn1.mean, bn1.var, bn2.mean, bn2.var])
 
 
 @case
@@ -124,10 +128,7 @@ def lstm():
             v.assign_sub(0.3 * g)
         return loss
 
-    def batch(i):
-        j = i % 4
-        return tf.constant(x_all[j * 32:(j + 1) * 32]), tf.constant(y_all[j * 32:(j + 1) * 32])
-    return train(train_step, batch, params)
+    return train(train_step, x_all, y_all, params)
 
 
 @case
@@ -153,10 +154,7 @@ def adam():
             p.assign_sub(0.01 * m_hat / (tf.sqrt(v_hat) + 1e-7))
         return loss
 
-    def batch(i):
-        j = i % 3
-        return tf.constant(x_all[j * 32:(j + 1) * 32]), tf.constant(y_all[j * 32:(j + 1) * 32])
-    return train(train_step, batch, params + [m for pair in moments for m in pair])
+    return train(train_step, x_all, y_all, params + [m for pair in moments for m in pair])
 
 
 @case
@@ -183,10 +181,7 @@ def keras():
         optimizer.apply_gradients(zip(grads, model.trainable_variables))
         return loss
 
-    def batch(i):
-        j = i % 8
-        return tf.constant(x_all[j * 32:(j + 1) * 32]), tf.constant(y_all[j * 32:(j + 1) * 32])
-    losses_and_state = train(train_step, batch, model.variables)
+    losses_and_state = train(train_step, x_all, y_all, model.variables)
     losses_and_state["state"] += [float(x).hex() for v in optimizer.variables
                                   for x in np.asarray(v.numpy()).ravel()]
     return losses_and_state
@@ -212,10 +207,7 @@ def moments():
             p.assign_sub(0.1 * g)
         return loss
 
-    def batch(i):
-        j = i % 4
-        return tf.constant(x_all[j * 32:(j + 1) * 32]), tf.constant(y_all[j * 32:(j + 1) * 32])
-    return train(train_step, batch, params)
+    return train(train_step, x_all, y_all, params)
 
 
 print(json.dumps({name: run() for name, run in CASES.items()}))
