@@ -214,10 +214,13 @@ class GuardSet:
         return tuple(self.guards)
 
 
-def pinned_contents(containers) -> tuple:
+def pinned_contents(lists) -> tuple:
     """Guards that each list still holds the objects it holds now (lists library objects
     keep: a schedule's `values`; no watcher sees a write into a list)."""
-    return tuple((G_ELEMENTS, const(c), type(c), tuple(list.__iter__(c))) for c in containers)
+    pinned = GuardSet()
+    for container in lists:
+        pinned.require_elements(const(container), container)
+    return pinned.freeze()
 
 
 def first_failure(guards: tuple, args: tuple) -> int:
