@@ -28,7 +28,7 @@ cdef extern from "Python.h":
 
 cdef int _watcher = -1
 # id(watched dict) -> [the dict's contents when watched, what the program calls it,
-#                      {id(dependent): dependent}]
+#                      {id(dependent): (dependent, keys it ignores)}]
 cdef dict _watched = {}
 cdef object _UNSET = object()
 
@@ -47,21 +47,40 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
             before = (<dict>entry[0]).get(<object>key, _UNSET)
             if before is <object>new_value:
                 return 0            # the same object stored again: nothing changed
-            why = f"{entry[1]}.{<object>key} changed"
+            _key_changed(<Py_ssize_t>d, entry, <object>key, <object>new_value,
+                         f"{entry[1]}.{<object>key} changed")
         elif event == PyDict_EVENT_DELETED:
-            why = f"{entry[1]}.{<object>key} deleted"
+            _key_changed(<Py_ssize_t>d, entry, <object>key, _UNSET,
+                         f"{entry[1]}.{<object>key} deleted")
         else:
-            why = f"{entry[1]} replaced as a whole"
-        _stale(<Py_ssize_t>d, entry, why)
+            _stale(<Py_ssize_t>d, entry, f"{entry[1]} replaced as a whole")
     except BaseException:
         PyErr_WriteUnraisable(d)
     return 0
 
 
+cdef void _key_changed(Py_ssize_t d, list entry, object key, object new_value, str why):
+    """Mark stale the graphs that depend on `key` of the dict at `d`; those that ignore
+    it (the program's own attributes, guarded where read) stay, and the dict stays
+    watched for them with its new contents."""
+    cdef dict dependents = <dict>entry[2]
+    for where, (dependent, ignored) in list(dependents.items()):
+        if ignored is None or key not in ignored:
+            if dependent.stale is None:
+                dependent.stale = why
+            del dependents[where]
+    if not dependents:
+        _release(d)
+    elif new_value is _UNSET:
+        (<dict>entry[0]).pop(key, None)
+    else:
+        (<dict>entry[0])[key] = new_value
+
+
 cdef void _stale(Py_ssize_t key, list entry, str why):
     """Mark every graph that depends on the dict at `key` stale, and stop watching it
     (nothing depends on it any more)."""
-    for dependent in (<dict>entry[2]).values():
+    for dependent, _ in (<dict>entry[2]).values():
         if dependent.stale is None:
             dependent.stale = why
     _release(key)
@@ -75,9 +94,10 @@ cdef void _release(Py_ssize_t key):
         PyErr_WriteUnraisable(<PyObject *>key)
 
 
-def watch_dict(dict d, str described, dependent):
+def watch_dict(dict d, str described, dependent, ignored=None):
     """Mark `dependent` stale (its .stale, a str: why) when `d` changes from what it
-    holds now.  `dependent.stale` must be None while it is current."""
+    holds now, other than at the keys in `ignored` (a frozenset, or None).
+    `dependent.stale` must be None while it is current."""
     global _watcher
     if _watcher < 0:
         _watcher = PyDict_AddWatcher(_on_dict_event)
@@ -93,7 +113,7 @@ def watch_dict(dict d, str described, dependent):
     if entry is None:
         entry = _watched[key] = [dict(d), described, {}]
         PyDict_Watch(_watcher, <PyObject *>d)
-    (<dict>entry[2])[id(dependent)] = dependent
+    (<dict>entry[2])[id(dependent)] = (dependent, ignored)
 
 
 cdef bint _same_contents(dict a, dict b):

@@ -22,9 +22,10 @@ becomes:
 import types
 
 import janus_ext
+import numpy as np
 import tensorflow as tf
 
-from . import guards, heap, natives, python_draws, reads
+from . import guards, heap, library_state, natives, python_draws, reads
 from .errors import Unsupported
 from .values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
 
@@ -42,6 +43,7 @@ def attribute(b, owner, name, code, offset):
         return _class_of(b, owner, code, offset)
     if id(owner) in b.made:
         return _made_attribute(b, owner, name, code, offset)
+    b.heap.note_program_name(owner, name)
     found, value = b.heap.written(owner, name)
     if found:
         if value is heap.DELETED:
@@ -250,10 +252,32 @@ def _property(b, owner, name, prop, acc, code, offset):
         value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
         if acc is None:
             return _plain(b, value, name, None, True, code, offset)
+        if _made_at_each_read(fget, owner, value):
+            # Keras 3's `model.compiled_metrics` is a shim of a class its getter defines
+            # at each read: no identity or type can hold from call to call.  The getter
+            # is then a library call like `model.compute_loss(...)`: what it computes
+            # depends on the property the class holds and on library state (watched as
+            # for any library call), not on which shim object it returns.
+            b.guards.require_is(guards.lookup(acc, name), prop)
+            library_state.note(b.library_objects, fget, (owner,), {})
+            return value
         return reads.value_at(b, guards.library_property(acc, name, prop), value,
                         f"attribute {name!r}", code, offset, library=True)
     raise Unsupported(f"{type(owner).__qualname__}.{name} is a property whose getter is "
                       "not a Python function", code, offset)
+
+
+def _made_at_each_read(fget, owner, value) -> bool:
+    """A library getter that returns a new object of a library class at each read (so
+    an identity guard on its value would miss at every call), not data, a tensor or a
+    container whose items the guards compare."""
+    if type(value) in guards.SPECIALISABLE or isinstance(
+            value, (tuple, list, dict, set, tf.Tensor, tf.Variable, np.ndarray, type,
+                    types.ModuleType, types.FunctionType, types.MethodType)):
+        return False
+    if not is_library_object(value):
+        return False
+    return fget(owner) is not value
 
 
 def _descriptor(b, owner, name, descr, acc, code, offset):

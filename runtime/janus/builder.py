@@ -221,6 +221,18 @@ class Builder:
         self.keep_alive.append(instance)
         return instance
 
+    def holds_read_items(self, c) -> bool:
+        """Made here, an argument's planned copy, or a carried list's stand-in."""
+        return id(c) in self.created or id(c) in self.argument_copies or id(c) in self.stand_in_of
+
+    def _passes_through(self, fn):
+        """What `fn` may take unguarded: TF/Keras objects; for a SHALLOW builtin
+        (`enumerate(zip(g, v))`) also a C iterator this build made."""
+        if fn not in natives.SHALLOW:
+            return is_library_object
+        return lambda value: is_library_object(value) or (
+            type(value) in natives.ITERATORS and id(value) in self.created)
+
     def note_created(self, container):
         self.created.add(id(container))
         self.created_in[id(container)] = self.region_serial[-1]
@@ -381,6 +393,8 @@ class Builder:
                          else a for a in args)
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
+        if fn in (sorted, min, max) and kwargs.get("key") is not None:
+            return dunders.keyed(self, fn, args, kwargs, code, offset)
         if fn is type and len(args) == 1 and not kwargs:
             return self.type_of(args[0], code, offset)
         if fn is id and len(args) == 1 and not kwargs:
@@ -404,7 +418,8 @@ class Builder:
                 raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
             if fn not in (isinstance, issubclass):
                 opaque = natives.first_opaque((*args, *kwargs.values()),
-                                              fn not in natives.SHALLOW, is_library_object)
+                                              fn not in natives.SHALLOW,
+                                              self._passes_through(fn))
                 if opaque is not None:
                     return dunders.call(self, fn, args, kwargs, opaque, code, offset)
                 if fn not in natives.SHALLOW:
@@ -416,16 +431,17 @@ class Builder:
                 raise Unsupported(f"{fn.__name__}() of a container holding a tensor",
                                   code, offset)
             result = fn(*args, **kwargs)
-            if isinstance(result, CONTAINER_TYPES):
+            if isinstance(result, CONTAINER_TYPES + natives.ITERATORS):
                 self.note_created(result)
             return result
-        if isinstance(fn, types.FunctionType) and not \
-                _from_library(fn):
+        if isinstance(fn, types.FunctionType) and not _from_library(fn):
             return self.inline(fn, args, kwargs, code, offset)
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
                 and not _from_library(fn.__func__):
             return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
         owner = getattr(fn, "__self__", None)
+        if isinstance(fn, types.BuiltinMethodType) and type(owner) in dunders.VALUE_TYPES:
+            return dunders.value_method(self, fn, args, kwargs, code, offset)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) is list:
             reads.adopt(self, owner)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (

@@ -1,15 +1,17 @@
 """A builtin (`len`, `bool`, `float`, `int`) or `==`/`!=` on a user object → its own
 dunder, inlined by the builder and guarded on the class attribute, or a refusal
-(natives.py says which values builtins may run on natively)."""
+(natives.py says which values builtins may run on natively).  `sorted`, `min` and `max`
+with a `key=` → the key called per item like any call of the step, then the order
+decided on the keys."""
 
 import types
 
 import janus_ext
 import tensorflow as tf
 
-from . import natives, reads
+from . import generators, natives, raising, reads
 from .errors import Unsupported
-from .values import from_library, is_library_object, is_symbolic
+from .values import from_library, has_symbolic, is_library_object, is_symbolic
 
 _OBJECT_SLOTS = {"__eq__": object.__eq__, "__ne__": object.__ne__}
 
@@ -46,6 +48,82 @@ def call(b, fn, args, kwargs, value, code, offset):
         raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
                           code, offset)
     raise Unsupported(why, code, offset)
+
+
+def keyed(b, fn, args, kwargs, code, offset):
+    """`sorted(items, key=k, reverse=r)`, `min`/`max(items, key=k[, default=d])` or
+    `min(a, b, ..., key=k)`.  The key runs for each item as the step's own call would
+    (a program function is inlined, with its reads guarded), in Python's order; the
+    order of the items is then Python's own sort or min/max over those keys, which must
+    be Python values the guards pin (a key the graph computes would make the order
+    depend on the data)."""
+    name = fn.__name__
+    kwargs = dict(kwargs)
+    key = kwargs.pop("key")
+    allowed = {"reverse"} if fn is sorted else {"default"}
+    if set(kwargs) - allowed or not args or (fn is sorted and len(args) != 1) or \
+            (len(args) > 1 and kwargs):
+        raise Unsupported(f"{name}() with these arguments and a key", code, offset)
+    items = reads.iterated(b, args[0], code, offset) if len(args) == 1 else list(args)
+    keys = [_key_of(b, key, item, code, offset) for item in items]
+    if has_symbolic(keys):
+        raise Unsupported(f"{name}() by a key the graph computes (the order would depend "
+                          "on the data)", code, offset)
+    opaque = natives.first_opaque(keys, True, is_library_object)
+    if opaque is not None:
+        raise Unsupported(f"{name}() by keys of {natives.describe(opaque)}, compared by "
+                          "their own code", code, offset)
+    for value in keys:
+        reads.whole(b, value, code, offset)
+    if not items and "default" in kwargs:
+        return kwargs["default"]
+    try:
+        if fn is sorted:
+            order = sorted(range(len(items)), key=keys.__getitem__,
+                           reverse=kwargs.get("reverse", False))
+            return b.note_created([items[i] for i in order])
+        return items[fn(range(len(items)), key=keys.__getitem__)]
+    except (ValueError, TypeError) as exc:
+        raise raising.Thrown(type(exc)(*exc.args), code, offset) from None
+
+
+def _key_of(b, key, item, code, offset):
+    if isinstance(key, types.MethodDescriptorType) and type(item) is key.__objclass__:
+        # key=str.lower on a str: the item's own method, as `item.lower()` is called
+        return b.call(b.load_attr(item, key.__name__, code, offset), (), {}, code, offset)
+    return b.call(key, (item,), {}, code, offset)
+
+
+# Immutable builtin values whose C methods (`name.upper()`, `"a,b".split(",")`,
+# `n.bit_length()`) are pure functions of the value and their arguments.
+VALUE_TYPES = (str, bytes, int, float, bool, complex, tuple, frozenset, range)
+
+
+def value_method(b, fn, args, kwargs, code, offset):
+    """A C method of an immutable builtin value, run at build time once its arguments
+    are values no guard misses (a graph value formatted into text is refused).  A
+    generator the step made (`", ".join(n for n in names)`) is run to its end first, as
+    the method takes every item before it returns."""
+    args = tuple(b.note_created(list(a)) if type(a) is generators.InlinedGenerator else a
+                 for a in args)
+    values = (*args, *kwargs.values())
+    if has_symbolic(values):
+        raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() of a value the "
+                          "graph computes", code, offset)
+    opaque = natives.first_opaque(values, True, is_library_object, text=True)
+    if opaque is not None:
+        raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() of "
+                          f"{natives.describe(opaque)} would run its code at build time",
+                          code, offset)
+    for value in values:
+        reads.whole(b, value, code, offset)
+    try:
+        result = fn(*args, **kwargs)
+    except Exception as exc:       # the program's own error, e.g. "a".index("b")
+        raise raising.Thrown(exc, code, offset) from None
+    if isinstance(result, (list, dict, set)):
+        b.note_created(result)
+    return result
 
 
 def is_user_object(value):

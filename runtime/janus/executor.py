@@ -691,7 +691,8 @@ class CodeState:
                                  run.keep_alive, holder["gating"], holder["draws"],
                                  frozenset(run.raising_assumptions),
                                  run.python_draws if run.python_draws else None)
-        lists = library_state.watch(run.library_objects.values(), compiled)
+        lists = library_state.watch(run.library_objects.values(), compiled,
+                                    lambda obj: run.heap.program_names.get(id(obj), ()))
         compiled.guards += builder.guards.pinned_contents(lists)
         library_state.watch_functions(run.inlined.values(), compiled)
         return compiled

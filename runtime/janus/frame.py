@@ -570,8 +570,7 @@ class Frame:
             # This call's copy still holds what the caller's container holds there:
             # a read of the heap, guarded on the caller's container.
             container = real
-        if isinstance(container, (dict, list)) and id(container) not in self.b.created and \
-                id(container) not in self.b.argument_copies:   # (planned and guarded)
+        if isinstance(container, (dict, list)) and not self.b.holds_read_items(container):
             if type(key) is slice and isinstance(container, list) and \
                     id(container) in self.b.sources:
                 reads.contents(self.b, container)       # a new list: the contents matter
@@ -580,8 +579,8 @@ class Frame:
             self.push(reads.item(self.b, container, key, self.code, ins.offset))
         elif type(container) in (dict, list, tuple) and id(container) not in \
                 self.b.heap.real_of:
-            # Made in this call from guarded values, or a tuple guarded by value: a
-            # missing key or index is the program's KeyError or IndexError.
+            # Made here from guarded values, a carried list's stand-in, or a tuple
+            # guarded by value: a missing key is the program's KeyError/IndexError.
             try:
                 self.push(container[key])
             except LookupError as exc:

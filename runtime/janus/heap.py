@@ -76,10 +76,17 @@ class Heap:
         # may have changed any), so that an item read elsewhere is the caller's.
         self.touched: dict[int, set] = {}
         self.effects: list[Effect] = []
+        # id(object) -> the attribute names the program's own code read or wrote on it
+        # through the guarded path: janus/library_state.py leaves them out when it
+        # watches a program's subclass of a Keras class for library code's reads.
+        self.program_names: dict[int, set] = {}
         self.call_time_reads = 0
         self._arms: list = []                # (overlay, effect count) per open cond arm
 
     # -- reads ---------------------------------------------------------------------
+
+    def note_program_name(self, owner, name):
+        self.program_names.setdefault(id(owner), set()).add(name)
 
     def written(self, owner, name):
         """(True, value) if this call already wrote owner.name (or a global)."""
@@ -150,6 +157,7 @@ class Heap:
         ("setglobal"): later reads in this call see it, commit does it.  `taken` is
         True, or a bool tensor when the write was made in one arm of a cond."""
         self.overlay[(id(target), name)] = value
+        self.note_program_name(target, name)
         self.b.keep_alive.append(target)
         self.effects.append(Effect(kind, target, name, (taken, value)))
 
@@ -159,6 +167,7 @@ class Heap:
     def delete_attribute(self, owner, name):
         """`del owner.name`: later reads in this call refuse, commit deletes it."""
         self.overlay[(id(owner), name)] = DELETED
+        self.note_program_name(owner, name)
         self.b.keep_alive.append(owner)
         self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
 

@@ -10,9 +10,11 @@ stores another object marks the graphs built from it stale, and the cache drops 
 their next lookup (janus/cache.py), which rebuilds from the new state.  A call that
 changes nothing pays nothing (docs/soundness.md#library-state).
 
-Only objects of TF's and Keras' own classes are watched: a user subclass's dict holds the
-program's attributes too, which the builder reads through guards and the commit writes,
-and watching it would make every commit a rebuild.
+An instance of the program's own subclass of a Keras class (a `keras.Model` with its
+own train_step) is watched too, since library code reads its Keras-managed attributes
+(`model.compile()` replaces `_compile_loss` and `_compile_metrics`), but not at the names
+the program's code reads or writes: those the builder reads through guards and the
+commit writes, and watching them would make every commit a rebuild.
 """
 
 import types
@@ -40,50 +42,74 @@ def is_watched_kind(value) -> bool:
         type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
 
 
+def is_program_subclass(value) -> bool:
+    """An instance of the program's own subclass of a TF/Keras class, holding a __dict__."""
+    kind = type(value)
+    return not (getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
+        any((getattr(base, "__module__", "") or "").startswith(LIBRARY_MODULES)
+            for base in kind.__mro__[1:-1]) and \
+        not isinstance(value, _NOT_CONFIGURATION) and \
+        type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
+
+
 def note(found: dict, fn, args, kwargs):
     """Remember the library objects a call of library code `fn` can read."""
     for value in (fn, getattr(fn, "__self__", None), *args, *kwargs.values()):
-        if is_watched_kind(value):
+        if is_watched_kind(value) or is_program_subclass(value):
             found.setdefault(id(value), value)
 
 
-def watch(objects, graph):
-    """Mark `graph` stale (graph.stale = why) when one of `objects` changes.  Returns
+def watch(objects, graph, program_names):
+    """Mark `graph` stale (graph.stale = why) when one of `objects` changes, other than
+    at the names `program_names(obj)` says the program's code reads or writes.  Returns
     the lists of plain values they hold (a schedule's `values`, a Rescaling's `scale`):
     CPython has no list watchers, so the caller guards their contents."""
     seen, lists = set(), []
     for obj in objects:
-        _watch_object(obj, _name(obj), graph, seen, lists, depth=0)
+        _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names)
     return lists
 
 
-def _watch_object(obj, described, graph, seen, lists, depth):
+def _watch_object(obj, described, graph, seen, lists, depth, program_names):
     if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
         return
     seen.add(id(obj))
     attributes = obj.__dict__
-    janus_ext.watch_dict(attributes, described, graph)
+    # The program's subclass: its own names are left to the guards, and the plain
+    # dicts and lists it holds are the program's data (a history the loop appends
+    # to), not configuration; the library objects it holds are followed.
+    programs = is_program_subclass(obj)
+    own = frozenset(program_names(obj)) if programs else None
+    janus_ext.watch_dict(attributes, described, graph, own)
     if depth >= _MAX_DEPTH:
         return
+
+    def follow(item, where=None):
+        if is_watched_kind(item) or is_program_subclass(item):
+            _watch_object(item, where or _name(item), graph, seen, lists, depth + 1,
+                          program_names)
+
     for key, value in list(attributes.items()):
+        if programs and key in own:
+            continue
         if type(value) is dict and id(value) not in seen:
             seen.add(id(value))
-            janus_ext.watch_dict(value, f"{described}.{key}", graph)
+            if not programs:
+                janus_ext.watch_dict(value, f"{described}.{key}", graph)
             for item in list(value.values())[:_MAX_ITEMS]:
-                if is_watched_kind(item):
-                    _watch_object(item, _name(item), graph, seen, lists, depth + 1)
+                follow(item)
         elif isinstance(value, list) and 0 < len(value) <= _MAX_ITEMS and id(value) not in seen \
                 and all(type(item) in _PLAIN for item in value):
             seen.add(id(value))
-            lists.append(value)
+            if not programs:
+                lists.append(value)
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
             for item in list(value)[:_MAX_ITEMS]:
-                if is_watched_kind(item):
-                    _watch_object(item, _name(item), graph, seen, lists, depth + 1)
-        elif is_watched_kind(value):
-            _watch_object(value, f"{described}.{key}", graph, seen, lists, depth + 1)
+                follow(item)
+        else:
+            follow(value, f"{described}.{key}")
 
 
 def watch_functions(functions, graph):

@@ -28,6 +28,11 @@ CONTAINERS = (tuple, list, set, frozenset, dict)
 # Builtins that touch only the outer object's type and builtin storage, never items.
 SHALLOW = frozenset({len, bool, iter, enumerate, zip, list, tuple, reversed, range, slice,
                      isinstance, issubclass})
+# C iterators a SHALLOW builtin makes: what they yield is items of what they were made
+# from, which the consumer of those items checks (the builder marks the ones it made).
+ITERATORS = (zip, enumerate, reversed, type(iter([])), type(iter(())),
+             type(iter(range(1))), type(iter({})), type(iter({}.values())),
+             type(iter({}.items())))
 # Dunders the builder inlines for a builtin on a user object (the first one defined).
 DUNDERS = {len: ("__len__",), bool: ("__bool__", "__len__"), float: ("__float__",),
            int: ("__int__", "__index__")}

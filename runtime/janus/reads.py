@@ -384,6 +384,26 @@ def contents(b, value):
         b.guards.require_elements(acc, container)
 
 
+def iterated(b, value, code, offset):
+    """The items `for x in value` would see, for a builtin that takes them all (sorted,
+    min, max with a key): a heap list's or tuple's contents guarded, each item reachable
+    through its index; a container or C iterator this build made, as it is."""
+    contents(b, value)
+    acc = b.sources.get(id(value))
+    if acc is not None and type(value) in (list, tuple):
+        for index, item in enumerate(value):
+            if id(item) not in b.sources:
+                b.remember(item, guards.item(acc, index))
+        return list(value)
+    made_here = type(value) in natives.ITERATORS + (list, tuple, dict) and \
+        id(value) in b.created
+    if type(value) in (tuple, range, str) or made_here or \
+            id(value) in b.stand_in_of or id(value) in b.argument_copies:
+        return list(value)
+    raise Unsupported(f"iterating {natives.describe(value)} would run its code at build "
+                      "time", code, offset)
+
+
 def whole(b, value, code, offset, depth=0):
     """The call evaluates natively something that reads all of `value` (`==`, str(),
     formatting, sum()): guard every heap container in it deeply, the values of its

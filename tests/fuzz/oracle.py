@@ -178,7 +178,8 @@ def compare(off: Run, on: Run) -> Verdict:
 def _read_stats(v: Verdict, stats):
     if not stats:
         return
-    steps = [f for f in stats["functions"] if f["name"] in ("train_step", "Trainer.step")]
+    steps = [f for f in stats["functions"]
+             if f["name"] in ("train_step", "Trainer.step") or f["name"].endswith(".train_step")]
     if not steps:
         v.step_status = "not taken over"
         return
