@@ -2,7 +2,8 @@
 `keyed` and `value_method`, natives.ITERATORS; docs/soundness.md#python-run-while-building):
 iterators the step makes (`enumerate(zip(...))`, `zip(enumerate(...))`,
 `reversed(list(zip(...)))`) with a carried list indexed by their counter; `sorted`,
-`min`, `max` with a key= over objects the loop changes; methods of str values.  Against
+`min`, `max` with a key= over objects the loop changes; methods of str values; `math` on
+Python numbers (runtime/janus/python_math.py, tests/programs/step_math.py).  Against
 JANUS_MODE=off on tests/programs/step_builtins.py; every step converts, and each change
 of what a key or a method read is one rebuild."""
 
@@ -72,3 +73,29 @@ def run_both_modes_lines(program, tmp_path):
         out[mode] = r.stdout.splitlines()
     out["functions"] = {f["name"]: f for f in json.loads(report.read_text())["functions"]}
     return out
+
+
+MATH = Path(__file__).parent / "programs" / "step_math.py"
+
+
+@pytest.fixture(scope="module")
+def math_runs(tmp_path_factory):
+    return run_both_modes(MATH, tmp_path_factory.mktemp("step_math"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_math_gives_pythons_numbers_and_errors(math_runs):
+    # Exact: the carried numbers go through Python's own math functions.
+    assert math_runs["on"]["printed"] == math_runs["off"]["printed"]
+    assert any("ValueError: math domain error" in line for line in math_runs["on"]["printed"])
+    on, off = dict(math_runs["on"]), dict(math_runs["off"])
+    on.pop("printed"), off.pop("printed")
+    assert_same(on, off, **ROUND_OFF)
+
+
+@pytest.mark.parametrize("function", ["cosine_step", "scaled_step", "log_step"])
+def test_math_steps_convert(math_runs, function):
+    stats = math_runs["functions"][function]
+    assert stats["status"] == "converted", stats
+    assert stats["graph_calls"] >= 19, stats
+    assert stats["graphs_built"] <= 2, stats

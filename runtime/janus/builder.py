@@ -24,8 +24,8 @@ from tensorflow.python.framework.ops import EagerTensor
 
 from . import (arm_output, arrays, attribute_reads, bytecode, containers, contexts, control,
                dunders, frame, generators, guards, heap, inputs, library_state, loops, made,
-               natives, numbers, objects, output, program_functions, python_draws, raising,
-               reads, recursive_calls)
+               natives, numbers, objects, output, program_functions, python_draws, python_math,
+               raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsExactShapes, NeedsIdentity, NeedsProfile, NeedsReference, NotYet,
                      Raises, Unsupported, line_of)
@@ -386,11 +386,8 @@ class Builder:
                 arrays.is_computed(args[0]):
             return self._number_builtin(fn, (arrays.scalar_of(args[0], fn, code, offset),),
                                         {}, code, offset)
-        if fn in _CONSUME_ALL and any(type(a) is generators.InlinedGenerator for a in args):
-            # sum(l2(w) for w in weights): the builtin takes every item before it
-            # returns, so running the generator to its end first changes no order.
-            args = tuple(self.note_created(list(a)) if type(a) is generators.InlinedGenerator
-                         else a for a in args)
+        if fn in _CONSUME_ALL:
+            args = generators.run_to_end(self, args)
         for value in (*args, *kwargs.values()):
             reads.contents(self, value)
         if fn in (sorted, min, max) and kwargs.get("key") is not None:
@@ -441,7 +438,8 @@ class Builder:
             return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
         owner = getattr(fn, "__self__", None)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) in dunders.VALUE_TYPES:
-            return dunders.value_method(self, fn, args, kwargs, code, offset)
+            return dunders.value_method(self, fn, generators.run_to_end(self, args), kwargs,
+                                        code, offset)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) is list:
             reads.adopt(self, owner)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (
@@ -472,8 +470,7 @@ class Builder:
                 raise Unsupported(f"a Python object read at run time passed to {fn!r}",
                                   code, offset)
             if getattr(fn, "built", True) is False and is_library_object(fn):
-                # Its weights would be created inside the graph being built; the
-                # eager call creates them, as it would without janus.
+                # Its weights would be made in the graph; the eager call makes them.
                 raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
                              code, offset)
             if program_functions.is_program_function(fn):
@@ -491,12 +488,13 @@ class Builder:
             return result
         call_impl = janus_ext.type_lookup(type(fn), "__call__")
         if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
-            # An instance of a user class with __call__: inline it, guarded on the class
-            # (a call looks __call__ up on the type, never on the instance).
+            # A user class's __call__, guarded on the class (a call looks it up there).
             reads.implicit_method(self, fn, "__call__", call_impl)
             return self.inline(call_impl, (fn, *args), kwargs, code, offset)
         if isinstance(fn, type):
             return made.construct(self, fn, args, kwargs, code, offset)
+        if python_math.is_math(fn):
+            return python_math.call(self, fn, args, kwargs, code, offset)
         raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
                           "function, a pure builtin, or a Python function)", code, offset)
 

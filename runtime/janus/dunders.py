@@ -9,7 +9,7 @@ import types
 import janus_ext
 import tensorflow as tf
 
-from . import generators, natives, raising, reads
+from . import natives, raising, reads
 from .errors import Unsupported
 from .values import from_library, has_symbolic, is_library_object, is_symbolic
 
@@ -101,11 +101,7 @@ VALUE_TYPES = (str, bytes, int, float, bool, complex, tuple, frozenset, range)
 
 def value_method(b, fn, args, kwargs, code, offset):
     """A C method of an immutable builtin value, run at build time once its arguments
-    are values no guard misses (a graph value formatted into text is refused).  A
-    generator the step made (`", ".join(n for n in names)`) is run to its end first, as
-    the method takes every item before it returns."""
-    args = tuple(b.note_created(list(a)) if type(a) is generators.InlinedGenerator else a
-                 for a in args)
+    are values no guard misses (a graph value formatted into text is refused)."""
     values = (*args, *kwargs.values())
     if has_symbolic(values):
         raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() of a value the "
