@@ -252,12 +252,23 @@ def _property(b, owner, name, prop, acc, code, offset):
         value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
         if acc is None:
             return _plain(b, value, name, None, True, code, offset)
-        if _made_at_each_read(fget, owner, value):
-            # Keras 3's `model.compiled_metrics` is a shim of a class its getter defines
-            # at each read: no identity or type can hold from call to call.  The getter
-            # is then a library call like `model.compute_loss(...)`: what it computes
-            # depends on the property the class holds and on library state (watched as
-            # for any library call), not on which shim object it returns.
+        if type(value) is list:
+            # Keras' trainable_variables, metrics: a new list at each read, of the same
+            # objects (guarded, running the getter at each check).  Stored or returned,
+            # it is a new list each call, as eager's read makes.
+            where = guards.library_property(acc, name, prop)
+            b.guards.require_elements(where, value)
+            for index, item in enumerate(value):
+                if id(item) not in b.sources:
+                    b.remember(item, guards.item(where, index))
+            return b.note_created(value)
+        if is_symbolic(value) or _made_at_each_read(fget, owner, value):
+            # A tensor the getter computed here (an optimizer's learning_rate from its
+            # schedule and its iterations, at this point of the step), or Keras 3's
+            # `model.compiled_metrics`, a shim of a class its getter defines at each
+            # read: the getter is then a library call like `model.compute_loss(...)`,
+            # depending on the property the class holds and on library state (watched
+            # as for any library call), not on an identity from call to call.
             b.guards.require_is(guards.lookup(acc, name), prop)
             library_state.note(b.library_objects, fget, (owner,), {})
             return value

@@ -136,7 +136,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
         b.region_depth -= 1
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
-    return _apply(frame, plan, shapes, list(outputs), printing)
+    return _apply(frame, plan, shapes, list(outputs), printing, condition)
 
 
 def with_writes(b, run):
@@ -342,7 +342,7 @@ def _tensor_of(value, dtype):
     return tf.convert_to_tensor(value, dtype=dtype)
 
 
-def _apply(frame, plan, shapes, outputs, printing):
+def _apply(frame, plan, shapes, outputs, printing, condition):
     """Continue after the cond with the merged values in the frame."""
     first_values, second_values = slots(shapes[0]), slots(shapes[1])
     merged = {**second_values, **first_values}
@@ -357,6 +357,9 @@ def _apply(frame, plan, shapes, outputs, printing):
                  for v in (first_values[slot], second_values[slot])]
         if any(k is not None for k in kinds):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
+            # `best = v if v > best else best` keeps the caller's object on one arm.
+            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition),
+                                        first_values[slot], second_values[slot])
     shape = shapes[0]
     for key, (kind, target, name, _, _) in shape.writes.items():
         # What the arms wrote lands once, merged, as if written here; what only one

@@ -520,8 +520,7 @@ class Builder:
         return truth
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
-        """float/int/abs/round/min/max/divmod of Python numbers the graph computes, or
-        float()/int() of a one-element tensor (numbers.builtin)."""
+        """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
         kinds = [numbers.python_type_of(a, self.promoted) for a in args]
         if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
                 and (args[1] is None or type(args[1]) is int):
@@ -535,6 +534,9 @@ class Builder:
         for tensor, python_type in results:
             self.promote(tensor, python_type)
         values = tuple(tensor for tensor, _ in results)
+        if fn in (min, max):      # the result may be an argument, object and all
+            self.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args,
+                                                                     kinds[0]), *args)
         return values if fn is divmod else values[0]
 
     def as_eager_number(self, value):

@@ -21,7 +21,7 @@ from . import (arrays, atomic, builder, bytecode, cache, call_options, config, c
                distributed, heap, library_state, made, numbers, objects, profiler, purity,
                raising, random_ops, reads, recursion, trace)
 from . import inputs as janus_inputs
-from .values import GraphRounded, GraphText
+from .values import KEPT_UNKNOWN, GraphRounded, GraphText
 
 log = logging.getLogger(__name__)
 # The program's own logging setup must not see janus's records: under JANUS_MODE=off its
@@ -194,6 +194,19 @@ def _template_of(value, run, tensors, memo):
     if id(value) in run.caller_objects:
         # A graph input standing for the caller's tensor or ndarray: the caller's object.
         return _Caller(run.caller_objects[id(value)][0])
+    kept = run.heap.kept_of(value) if type(value) in (int, float) or \
+        builder.is_symbolic(value) else None
+    if kept == KEPT_UNKNOWN:
+        raise builder.Unsupported("stores or returns a Python number that may be the "
+                                  "caller's own number object, " + KEPT_UNKNOWN, run.code)
+    if kept is not None and kept[1] is True:
+        return _Caller(kept[0])        # the caller's own number object, as eager keeps it
+    if kept is not None and run.promoted.get(id(value)) == control.MIXED:
+        raise builder.Unsupported(f"returns {control.MIXED}", run.code)
+    if kept is not None:         # a number the graph chose: the flag says whose
+        tensors.extend((kept[1], value))
+        return _Kept(len(tensors) - 2, kept[0],
+                     _Slot(len(tensors) - 1, run.promoted.get(id(value))))
     if id(value) in run.sources:
         if type(value) is tuple:
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
@@ -258,6 +271,15 @@ class _Caller:
 
     def __init__(self, accessor):
         self.accessor = accessor
+
+
+class _Kept:
+    """A number that is the caller's own object at `accessor` when the graph output at
+    `index` is true (`max(best, v)` kept best), else what `value` makes."""
+    __slots__ = ("index", "accessor", "value")
+
+    def __init__(self, index, accessor, value):
+        self.index, self.accessor, self.value = index, accessor, value
 
 
 class _Same:
@@ -342,6 +364,10 @@ def _rebuild_new(kind, template, outputs, args, memo):
         return tuple(_rebuild(t, outputs, args, memo) for t in template)
     if kind is _Same:
         return template.value
+    if kind is _Kept:
+        if outputs[template.index].numpy():
+            return janus_ext.read_accessor(template.accessor, args)
+        return _rebuild(template.value, outputs, args, memo)
     if kind is _TextTemplate:
         return "".join(part if type(part) is str else format(
             _CONVERSIONS[part[1]](_rebuild(part[0], outputs, args, memo)), part[2])
@@ -645,7 +671,8 @@ class CodeState:
             # The control dependencies tf.function would add (it is told not to: it
             # would add again the edges that gating removes), then the gating.
             with auto_control_deps.AutomaticControlDependencies() as deps, \
-                    random_ops.drawing(graph, builder.Unsupported) as draws:
+                    random_ops.drawing(graph, builder.Unsupported) as draws, \
+                    tf.variable_creator_scope(purity.no_new_variables):
                 result = run.run(run.substitute(flat_inputs))
                 escaped = raising.escaping(run, result, run.heap.effects)
                 if escaped is not None:

@@ -407,6 +407,7 @@ class Frame:
                                            or dunders.is_user_object(right)):
                 return dunders.compare(self.b, symbol, left, right, *self.b.where)
             self._natively(f"{symbol}", (left, right))
+            left, right = numbers.eager_zeros(left, right)
             return raising.arithmetic(operation, left, right, *self.b.where)
         if control.MIXED in kinds:
             return operation(left, right)

@@ -21,6 +21,7 @@ import tensorflow as tf
 
 from . import arrays, containers, numbers
 from .errors import NeedsIdentity
+from .values import KEPT_UNKNOWN
 
 # Container methods that change the container; replayed at commit.
 MUTATORS = {
@@ -81,9 +82,39 @@ class Heap:
         # watches a program's subclass of a Keras class for library code's reads.
         self.program_names: dict[int, set] = {}
         self.call_time_reads = 0
+        # id(number the graph holds) -> (accessor, flag): the number may be the very
+        # object the caller holds at accessor (read there, or kept by min/max or a
+        # branch), when `flag` (a bool, or a bool tensor) is true; or KEPT_UNKNOWN.
+        self.kept: dict[int, object] = {}
         self._arms: list = []                # (overlay, effect count) per open cond arm
 
     # -- reads ---------------------------------------------------------------------
+
+    def kept_of(self, value):
+        """(accessor, flag) when `value` may be the caller's own number object at
+        accessor (eager's `max(best, v)` keeps `best` itself unless v is larger; `x if
+        c else best` too), KEPT_UNKNOWN where janus lost track of it, else None."""
+        if type(value) in (int, float):
+            acc = self.b.sources.get(id(value))     # a number read while building
+            return None if acc is None else (acc, True)
+        return self.kept.get(id(value))
+
+    def keep_by_choice(self, result, takes_second, first, second):
+        """`result` is `second` where `takes_second`, else `first` (min, max, a merge)."""
+        ones = [self.kept_of(first), self.kept_of(second)]
+        if ones == [None, None]:
+            return
+        two_places = all(ones) and not _same_place(ones[0][0], ones[1][0])
+        if KEPT_UNKNOWN in ones or two_places or any(
+                one and isinstance(one[1], tf.Tensor)
+                and one[1].graph is not tf.compat.v1.get_default_graph() for one in ones):
+            # Two places, or a flag made inside a cond arm: not followed.
+            self.kept[id(result)] = KEPT_UNKNOWN
+            return
+        acc = next(one[0] for one in ones if one)
+        flags = [one[1] if one else False for one in ones]
+        self.kept[id(result)] = (acc, tf.where(takes_second, flags[1], flags[0]))
+        self.b.keep_alive.append(result)
 
     def note_program_name(self, owner, name):
         self.program_names.setdefault(id(owner), set()).add(name)
@@ -118,8 +149,10 @@ class Heap:
             return tensor
         python_type = type(value)
         self.b.guards.require_type(acc, python_type)
-        return self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),
-                           python_type)
+        number = self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),
+                             python_type)
+        self.kept[id(number)] = (acc, True)
+        return number
 
     def read_length_at_call_time(self, acc):
         """A graph input that holds len() of the list `acc` reads at each call (a
@@ -286,3 +319,11 @@ def is_plain_object(owner, slots=False):
             and owner_type.__getattribute__ is object.__getattribute__
             and not hasattr(owner_type, "__getattr__")
             and (slots or hasattr(owner, "__dict__")))
+
+
+def _same_place(a, b) -> bool:
+    """Two accessors that read the same place (compared without any __eq__ of the
+    program's: the dicts and objects in them by identity)."""
+    if type(a) is tuple and type(b) is tuple:
+        return len(a) == len(b) and all(map(_same_place, a, b))
+    return a is b or type(a) is type(b) and type(a) in (str, int) and a == b

@@ -24,7 +24,7 @@ from . import branches, bytecode, loop_output, numbers
 from .branches import PYTHON_NUMBERS
 from .errors import Unsupported
 from .iteration import Items
-from .values import NULL, is_symbolic
+from .values import KEPT_UNKNOWN, NULL, is_symbolic
 
 # `for x in t` over a first dimension known when building and at most this long runs
 # unrolled (no while loop), as eager's iteration would, element by element.
@@ -515,6 +515,10 @@ def _promote_carried(b, carried, values, before, stays_number):
         kind = numbers.python_type_of(before.get(name), b.promoted)
         if kind is not None:
             b.promote(value, kind if stays_number.get(name) else branches.MIXED)
+            if b.heap.kept_of(before.get(name)) is not None:
+                # It may still be the caller's own number object after the loop (no
+                # iteration rebound it); which, the loop does not tell.
+                b.heap.kept[id(value)] = KEPT_UNKNOWN
 
 
 def _relaxed(frame, body, loop_vars):

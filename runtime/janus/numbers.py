@@ -45,6 +45,22 @@ def call_time_tensor(value, dtype):
     return tf.convert_to_tensor(np.array(value, dtype.as_numpy_dtype))
 
 
+def eager_zeros(left, right):
+    """`loss * -0.0`: eager TF caches its conversions of Python scalars by value, and
+    0.0 == -0.0, so a Python zero meeting a float tensor becomes whichever zero of that
+    dtype the process converted first (measured, TF 2.21: after `x * 0.0`, `x * -0.0`
+    gives +0.0).  The zero is converted by eager now, as the program's own conversion
+    at this call would be, and the graph holds that constant."""
+    for zero, tensor in ((left, right), (right, left)):
+        if type(zero) is float and zero == 0.0 and isinstance(tensor, (tf.Tensor, tf.Variable)) \
+                and tensor.dtype.is_floating:
+            with tf.init_scope():
+                eager = tf.convert_to_tensor(zero, tensor.dtype.base_dtype).numpy()
+            converted = tf.constant(eager, tensor.dtype.base_dtype)
+            return (converted, right) if zero is left else (left, converted)
+    return left, right
+
+
 class NotRepresentable(Exception):
     """The operation has no exact graph form (its reason says why); the builder refuses."""
 
@@ -352,11 +368,15 @@ def minimum_or_maximum(which, left, right, kinds, check):
     a, b = carry(left, kind), carry(right, kind)
     if kind is float:
         _normal(check, a, b)
-    takes_second = (b < a) if which == "min" else (b > a)
+    return tf.where(takes_second(which, left, right, kind), b, a), kind
+
+
+def takes_second(which, left, right, kind):
+    """Whether Python's min/max(left, right) returns `right`, the object itself."""
+    a, b = carry(left, kind), carry(right, kind)
     if kind is bool:
-        takes_second = tf.cast(b, tf.int8) < tf.cast(a, tf.int8) if which == "min" else \
-            tf.cast(b, tf.int8) > tf.cast(a, tf.int8)
-    return tf.where(takes_second, b, a), kind
+        a, b = tf.cast(a, tf.int8), tf.cast(b, tf.int8)
+    return (b < a) if which == "min" else (b > a)
 
 
 def builtin(fn, args, kinds, check):

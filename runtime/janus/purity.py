@@ -23,6 +23,9 @@ Building changes no state the program can see: the global generators of `random`
 `numpy.random` are compared before and after each build, and a build that drew from
 one (Keras' legacy initializers take a seed from numpy's) is refused and the generator
 put back, since eager would draw again at every call where the graph keeps one draw.
+Nor does it make variables: library code that makes its own on first use (a Keras metric
+compiled mid-run, built by its first update_state) would make them in the graph, and
+tf.function would trace the build twice; that call runs eagerly (no_new_variables).
 
 The program's functions that TF itself traces (a `tf.function` or a tf.data function
 the program wrote) are left to TF: eager freezes their reads at trace time too.
@@ -278,3 +281,9 @@ def release():
         sys.monitoring.register_callback(_tool, _EVENTS.PY_RESUME, None)
         sys.monitoring.free_tool_id(_tool)
         _tool = None
+
+
+def no_new_variables(next_creator, **kwargs):
+    """The variable creator scope of a build: the eager call makes the variable."""
+    raise NotYet(f"library code creates a variable ({kwargs.get('name') or 'unnamed'}) on "
+                 "first use; the eager call creates it")
