@@ -94,9 +94,6 @@ class Heap:
         """(accessor, flag) when `value` may be the caller's own number object at
         accessor (eager's `max(best, v)` keeps `best` itself unless v is larger; `x if
         c else best` too), KEPT_UNKNOWN where janus lost track of it, else None."""
-        if type(value) in (int, float):
-            acc = self.b.sources.get(id(value))     # a number read while building
-            return None if acc is None else (acc, True)
         return self.kept.get(id(value))
 
     def keep_by_choice(self, result, takes_second, first, second):
