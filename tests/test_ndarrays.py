@@ -1,8 +1,9 @@
 """ndarray arguments answer as ndarrays inside converted steps (runtime/janus/arrays.py;
 docs/soundness.md#ndarray-arguments), end to end against JANUS_MODE=off on
-tests/programs/ndarrays.py,
+tests/programs/ndarrays.py and tests/programs/ndarray_operators.py (`obs @ W`, `adv > 0`),
 and the ArrayArg rules in-process."""
 
+import operator
 from pathlib import Path
 
 import numpy as np
@@ -69,7 +70,7 @@ def test_array_arg_rules():
     for refused in (lambda: x.attribute("T", None, None), lambda: x[[0]],
                     lambda: arrays.builtin(sum, (x,), None, None),
                     lambda: arrays.binary("+=", lambda a, b: a, x, 1, {}, None, None),
-                    lambda: arrays.binary("<", lambda a, b: a, x, 1, {}, None, None)):
+                    lambda: arrays.binary("@", lambda a, b: a, x, 1, {}, None, None)):
         with pytest.raises(builder.Unsupported):
             refused()
     half = arrays.binary("/", lambda a, b: a / b,
@@ -77,3 +78,38 @@ def test_array_arg_rules():
                          None, None)
     assert type(half) is arrays.ArrayArg and half.prototype.dtype == np.float64
     assert half.tensor.numpy().tolist() == [1.5]
+
+
+@pytest.fixture(scope="module")
+def operators(tmp_path_factory):
+    return run_both_modes(PROGRAMS / "ndarray_operators.py",
+                          tmp_path_factory.mktemp("ndarray_operators"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_ndarrays_meeting_tensors_and_compared_give_eagers_results(operators):
+    assert operators["on"]["printed"] == operators["off"]["printed"]
+    on, off = dict(operators["on"]), dict(operators["off"])
+    on.pop("printed"), off.pop("printed")
+    assert_same(on, off)
+
+
+@pytest.mark.parametrize("step, builds", [("policy_step", 1), ("masked_step", 2),
+                                          ("action_step", 1)])
+def test_ndarray_operator_steps_convert(operators, step, builds):
+    stats = operators["functions"][step]
+    assert stats["status"] == "converted", stats
+    assert stats["graphs_built"] == builds, stats
+    assert stats["graph_calls"] >= 16, stats
+
+
+def test_a_comparison_numpy_makes_outside_the_dtype_is_refused():
+    from janus import arrays
+    from janus.errors import Unsupported
+    graph = tf.Graph()
+    with graph.as_default():
+        small = arrays.ArrayArg(tf.compat.v1.placeholder(tf.uint8, (3,)), np.uint8)
+        with pytest.raises(Unsupported, match="outside that dtype"):
+            arrays.binary(">", operator.gt, small, -1, {}, None, None)
+        wide = arrays.binary(">", operator.gt, small, 3, {}, None, None)
+        assert wide.prototype.dtype == np.bool_ and wide.tensor.dtype == tf.bool

@@ -26,6 +26,7 @@ from .values import is_symbolic
 ATTRIBUTES = ("dtype", "shape", "ndim", "size")
 ARITHMETIC = {"+", "-", "*", "/"}
 IN_PLACE = {"+=", "-=", "*=", "/="}
+COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
 
 
 class ArrayArg:
@@ -182,6 +183,16 @@ def binary(symbol, operation, left, right, promoted, code, offset):
     if symbol in IN_PLACE and type(left) is ArrayArg:
         raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
                           "caller's array)", code, offset)
+    for side in (left, right):
+        if type(side) is not ArrayArg and symbol in ARITHMETIC | COMPARISONS | {"@"} and (
+                is_symbolic(side) and id(side) not in promoted
+                or isinstance(side, tf.Variable)):
+            # A TF tensor or variable: its operator wins eagerly (TF's
+            # __array_priority__), converting the array to its dtype; so it does here,
+            # through __tf_tensor__ (`obs @ W`, `adv > baseline`).
+            return operation(left, right)
+    if symbol in COMPARISONS:
+        return _compare(operation, left, right, promoted, symbol, code, offset)
     if symbol not in ARITHMETIC | IN_PLACE:
         computed = all(is_computed(side) for side in (left, right)
                        if type(side) is ArrayArg)
@@ -213,6 +224,32 @@ def binary(symbol, operation, left, right, promoted, code, offset):
         raise Unsupported(f"`{symbol}` on an ndarray argument gives {want} in numpy "
                           f"but {result.dtype.name} in TF", code, offset)
     return ArrayArg(result, want)
+
+
+def _compare(operation, left, right, promoted, symbol, code, offset):
+    """`adv > 0`: numpy compares in the operands' common dtype and gives a bool array."""
+    samples = []
+    for side in (left, right):
+        if type(side) is ArrayArg:
+            samples.append(side.prototype)
+        elif type(side) in (int, float, bool) or is_symbolic(side) and \
+                promoted.get(id(side)) in (int, float, bool):
+            samples.append(side if type(side) in (int, float, bool) else
+                           promoted[id(side)](0))
+        else:
+            raise Unsupported(f"`{symbol}` of an ndarray argument and a "
+                              f"{type(side).__qualname__}", code, offset)
+    common = np.result_type(*samples)
+    exact = common.kind == "f" or common.kind in "iub" and all(
+        type(side) not in (int, float) or type(side) is int and
+        np.iinfo(common).min <= side <= np.iinfo(common).max
+        for side in (left, right) if common.kind != "b") and not any(
+        is_symbolic(side) for side in (left, right) if type(side) is not ArrayArg)
+    if not exact:
+        raise Unsupported(f"`{symbol}` of an ndarray argument in {common} with a number "
+                          "numpy compares outside that dtype", code, offset)
+    result = operation(*(_operand(side, common) for side in (left, right)))
+    return ArrayArg(result, np.bool_)
 
 
 def _operand(side, dtype):

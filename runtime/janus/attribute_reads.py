@@ -249,10 +249,13 @@ def _property(b, owner, name, prop, acc, code, offset):
             b.guards.require_is(guards.lookup(acc, name), prop)
         return b.inline(fget, (owner,), {}, code, offset)
     if fget is not None and from_library(fget):
+        # Ops get increasing ids: a tensor whose op is newer the getter computed here.
+        last_op = max(tf.compat.v1.get_default_graph()._nodes_by_id, default=0)
         value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
+        computed_now = is_symbolic(value) and value.op._id > last_op
         if acc is None:
             return _plain(b, value, name, None, True, code, offset)
-        if type(value) is list:
+        if type(value) is list and not any(map(is_symbolic, value)):
             # Keras' trainable_variables, metrics: a new list at each read, of the same
             # objects (guarded, running the getter at each check).  Stored or returned,
             # it is a new list each call, as eager's read makes.
@@ -262,9 +265,9 @@ def _property(b, owner, name, prop, acc, code, offset):
                 if id(item) not in b.sources:
                     b.remember(item, guards.item(where, index))
             return b.note_created(value)
-        if is_symbolic(value) or _made_at_each_read(fget, owner, value):
+        if computed_now or _made_at_each_read(fget, owner, value):
             # A tensor the getter computed here (an optimizer's learning_rate from its
-            # schedule and its iterations, at this point of the step), or Keras 3's
+            # schedule and iterations, at this point of the step), or Keras 3's
             # `model.compiled_metrics`, a shim of a class its getter defines at each
             # read: the getter is then a library call like `model.compute_loss(...)`,
             # depending on the property the class holds and on library state (watched

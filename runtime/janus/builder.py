@@ -590,11 +590,11 @@ class Builder:
         return False
 
     def call_user_layer(self, layer, args, kwargs, code, offset):
-        """A Keras layer or model whose call() the user wrote.  Keras' __call__ does its
-        bookkeeping (training flag, autocast, name scopes) as for any layer, but the
-        call() it reaches is the user's bytecode run by this builder, not traced."""
+        """A Keras layer or model whose call() the user wrote: Keras' __call__ does its
+        bookkeeping, and the call() it reaches is run by this builder, not traced."""
         impl = _user_call(layer)
         reads.unshadowed_method(self, layer, "call", impl, code, offset)
+        library_state.note(self.library_objects, layer, args, kwargs)   # Keras reads it
 
         def through_builder(*call_args, **call_kwargs):
             return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)

@@ -197,8 +197,8 @@ def _template_of(value, run, tensors, memo):
     kept = run.heap.kept_of(value) if type(value) in (int, float) or \
         builder.is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
-        raise builder.Unsupported("stores or returns a Python number that may be the "
-                                  "caller's own number object, " + KEPT_UNKNOWN, run.code)
+        raise builder.Unsupported("stores or returns a Python float that may be the "
+                                  "caller's own float object, " + KEPT_UNKNOWN, run.code)
     if kept is not None and kept[1] is True:
         return _Caller(kept[0])        # the caller's own number object, as eager keeps it
     if kept is not None and run.promoted.get(id(value)) == control.MIXED:

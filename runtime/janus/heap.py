@@ -82,9 +82,11 @@ class Heap:
         # watches a program's subclass of a Keras class for library code's reads.
         self.program_names: dict[int, set] = {}
         self.call_time_reads = 0
-        # id(number the graph holds) -> (accessor, flag): the number may be the very
+        # id(float the graph holds) -> (accessor, flag): the float may be the very
         # object the caller holds at accessor (read there, or kept by min/max or a
         # branch), when `flag` (a bool, or a bool tensor) is true; or KEPT_UNKNOWN.
+        # (Ints are not followed: CPython shares the small ones, and a program that
+        # asks `is` of two large ints is rarer than one that asks it of a NaN.)
         self.kept: dict[int, object] = {}
         self._arms: list = []                # (overlay, effect count) per open cond arm
 
@@ -148,7 +150,8 @@ class Heap:
         self.b.guards.require_type(acc, python_type)
         number = self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),
                              python_type)
-        self.kept[id(number)] = (acc, True)
+        if python_type is float:
+            self.kept[id(number)] = (acc, True)
         return number
 
     def read_length_at_call_time(self, acc):

@@ -79,7 +79,8 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names):
     # dicts and lists it holds are the program's data (a history the loop appends
     # to), not configuration; the library objects it holds are followed.
     programs = is_program_subclass(obj)
-    own = frozenset(program_names(obj)) if programs else None
+    # (`call`: the builder sets and deletes it while it builds a user layer's call.)
+    own = frozenset(program_names(obj)) | {"call"} if programs else None
     janus_ext.watch_dict(attributes, described, graph, own)
     if depth >= _MAX_DEPTH:
         return

@@ -509,9 +509,9 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         raise Unsupported(f"{what} is a mutable set", code, offset)
     else:
         b.guards.require_value(acc, value)
-        if type(value) in (int, float) and not b.call_ids:
+        if type(value) is float and not b.call_ids:
             # Stored or returned as it is (or kept by min/max), it is the caller's own
-            # number object there, which the guard pins only by value.
+            # float object there, which the guard pins only by value.
             b.heap.kept.setdefault(id(value), (acc, True))
             b.keep_alive.append(value)
     b.remember(value, acc)

@@ -52,9 +52,9 @@ class GraphRounded:
 
 # Builtin containers whose methods the builder runs itself on containers it made.
 CONTAINER_TYPES = (list, dict, set)
-# Heap.kept: a number that may be the caller's own object, where janus did not follow
-# which (a loop on a tensor carried it).
-KEPT_UNKNOWN = "kept through a loop on a tensor"
+# Heap.kept: a float that may be the caller's own object, where janus did not follow
+# which (a loop on a tensor carried it, or a branch inside a branch chose it).
+KEPT_UNKNOWN = "carried by a loop or chosen by a branch inside a branch on a tensor"
 
 
 _Tensor = None
