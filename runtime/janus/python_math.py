@@ -4,8 +4,8 @@ pin, and at run time, by Python's own math function, for numbers the graph carri
 A cosine learning-rate schedule (`math.cos(math.pi * self.step / total)`) computes on
 a counter the graph carries (a promoted number, numbers.py).  TF's float64 kernels for
 cos, exp or log are not libm's, and may differ in the last bit, so the graph calls
-Python's math function itself, through tf.numpy_function: exact by construction, about
-30 µs per call on this machine.  A math error Python would raise (`math.log(0.0)`,
+Python's math function itself, through tf.numpy_function: exact by construction, at the
+cost of a host callback per call (bench/math_callback.py; docs/measurements.md).  A math error Python would raise (`math.log(0.0)`,
 `math.exp(1000.0)`, an int result beyond int64) fails an in-graph check instead: that
 call runs in the interpreter, which raises it (or computes the big int) as eager does.
 """
