@@ -92,6 +92,15 @@ def run_both_modes(program, tmp_dir, env_extra=None):
 ROUND_OFF = {"rtol": 1e-9}
 
 
+def assert_runs_agree(runs, **tolerances):
+    """run_both_modes's two runs print the same lines and end in the same state
+    (assert_same, with `tolerances` for the floats)."""
+    assert runs["on"]["printed"] == runs["off"]["printed"]
+    on, off = dict(runs["on"]), dict(runs["off"])
+    on.pop("printed"), off.pop("printed")
+    assert_same(on, off, **tolerances)
+
+
 def assert_same(got, want, path="value", *, rtol=None, atol=None):
     """Deep, strict equality of two program results.
 

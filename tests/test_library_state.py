@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROUND_OFF, assert_same, run_both_modes
+from conftest import ROUND_OFF, assert_runs_agree, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "library_state.py"
 
@@ -23,10 +23,7 @@ def runs(tmp_path_factory):
 
 
 def test_results_are_the_interpreters(runs):
-    assert runs["on"]["printed"] == runs["off"]["printed"]
-    on, off = dict(runs["on"]), dict(runs["off"])
-    on.pop("printed"), off.pop("printed")
-    assert_same(on, off, **ROUND_OFF)
+    assert_runs_agree(runs, **ROUND_OFF)
 
 
 @pytest.mark.parametrize("function, changes", [
@@ -74,10 +71,7 @@ def subclass_runs(tmp_path_factory):
 
 
 def test_the_programs_keras_subclasses_give_the_interpreters_results(subclass_runs):
-    assert subclass_runs["on"]["printed"] == subclass_runs["off"]["printed"]
-    on, off = dict(subclass_runs["on"]), dict(subclass_runs["off"])
-    on.pop("printed"), off.pop("printed")
-    assert_same(on, off, **ROUND_OFF)
+    assert_runs_agree(subclass_runs, **ROUND_OFF)
 
 
 @pytest.mark.parametrize("function, changes", [

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROUND_OFF, assert_same, run_both_modes, run_python
+from conftest import ROUND_OFF, assert_runs_agree, run_both_modes, run_python
 
 PROGRAM = Path(__file__).parent / "programs" / "step_builtins.py"
 
@@ -24,10 +24,7 @@ def runs(tmp_path_factory):
 
 
 def test_results_are_the_interpreters(runs):
-    assert runs["on"]["printed"] == runs["off"]["printed"]
-    on, off = dict(runs["on"]), dict(runs["off"])
-    on.pop("printed"), off.pop("printed")
-    assert_same(on, off, **ROUND_OFF)
+    assert_runs_agree(runs, **ROUND_OFF)
 
 
 @pytest.mark.parametrize("function, misses", [
@@ -86,11 +83,8 @@ def math_runs(tmp_path_factory):
 
 def test_math_gives_pythons_numbers_and_errors(math_runs):
     # Exact: the carried numbers go through Python's own math functions.
-    assert math_runs["on"]["printed"] == math_runs["off"]["printed"]
+    assert_runs_agree(math_runs, **ROUND_OFF)
     assert any("ValueError: math domain error" in line for line in math_runs["on"]["printed"])
-    on, off = dict(math_runs["on"]), dict(math_runs["off"])
-    on.pop("printed"), off.pop("printed")
-    assert_same(on, off, **ROUND_OFF)
 
 
 @pytest.mark.parametrize("function", ["cosine_step", "scaled_step", "log_step"])
