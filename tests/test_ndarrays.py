@@ -105,7 +105,8 @@ def test_a_comparison_numpy_makes_outside_the_dtype_is_refused():
     from janus.errors import Unsupported
     graph = tf.Graph()
     with graph.as_default():
-        small = arrays.ArrayArg(tf.compat.v1.placeholder(tf.uint8, (3,)), np.uint8)
+        small = arrays.ArrayArg(tf.compat.v1.placeholder(tf.uint8, (3,)), np.uint8,
+                                argument=True)
         with pytest.raises(Unsupported, match="outside that dtype"):
             arrays.binary(">", operator.gt, small, -1, {}, None, None)
         wide = arrays.binary(">", operator.gt, small, 3, {}, None, None)

@@ -191,7 +191,8 @@ def binary(symbol, operation, left, right, promoted, code, offset):
             # __array_priority__), converting the array to its dtype; so it does here,
             # through __tf_tensor__ (`obs @ W`, `adv > baseline`).
             return operation(left, right)
-    if symbol in COMPARISONS:
+    if symbol in COMPARISONS and not all(is_computed(side) for side in (left, right)
+                                         if type(side) is ArrayArg):
         return _compare(operation, left, right, promoted, symbol, code, offset)
     if symbol not in ARITHMETIC | IN_PLACE:
         computed = all(is_computed(side) for side in (left, right)

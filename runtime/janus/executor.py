@@ -664,7 +664,7 @@ class CodeState:
                               frozenset(self.cache.by_reference), len(self.code.co_freevars),
                               frozenset(self.cache.by_identity))
         run.plan_inputs()
-        holder = {}
+        holder, made_variables = {}, []
 
         def graph_function(*flat_inputs):
             graph = run.root_graph = tf.compat.v1.get_default_graph()
@@ -672,7 +672,7 @@ class CodeState:
             # would add again the edges that gating removes), then the gating.
             with auto_control_deps.AutomaticControlDependencies() as deps, \
                     random_ops.drawing(graph, builder.Unsupported) as draws, \
-                    tf.variable_creator_scope(purity.no_new_variables):
+                    tf.variable_creator_scope(purity.variables_noted(made_variables)):
                 result = run.run(run.substitute(flat_inputs))
                 escaped = raising.escaping(run, result, run.heap.effects)
                 if escaped is not None:
@@ -705,6 +705,8 @@ class CodeState:
         verdict = watch.verdict()
         if verdict is not None:
             raise verdict
+        if made_variables:
+            raise builder.NotYet(purity.made_variables_reason(made_variables))
         for code in run.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1

@@ -25,7 +25,7 @@ one (Keras' legacy initializers take a seed from numpy's) is refused and the gen
 put back, since eager would draw again at every call where the graph keeps one draw.
 Nor does it make variables: library code that makes its own on first use (a Keras metric
 compiled mid-run, built by its first update_state) would make them in the graph, and
-tf.function would trace the build twice; that call runs eagerly (no_new_variables).
+tf.function would trace the build twice; that build is dropped (variables_noted).
 
 The program's functions that TF itself traces (a `tf.function` or a tf.data function
 the program wrote) are left to TF: eager freezes their reads at trace time too.
@@ -283,7 +283,19 @@ def release():
         _tool = None
 
 
-def no_new_variables(next_creator, **kwargs):
-    """The variable creator scope of a build: the eager call makes the variable."""
-    raise NotYet(f"library code creates a variable ({kwargs.get('name') or 'unnamed'}) on "
-                 "first use; the eager call creates it")
+def variables_noted(made: list):
+    """A variable creator scope for a build that notes each variable library code makes
+    and lets tf.function make it (outside the graph, as it does on a first trace).  The
+    library object is then built as eager would build it at this call; the build, which
+    tf.function traced twice, is dropped (made_variables_reason) and the call runs in the
+    interpreter.  Raising inside the creator instead would leave the library object half
+    built (an Adam whose `built` is set and whose `_momentums` are not)."""
+    def note(next_creator, **kwargs):
+        made.append(kwargs.get("name") or "unnamed")
+        return next_creator(**kwargs)
+    return note
+
+
+def made_variables_reason(made) -> str:
+    return (f"library code created variables ({', '.join(map(str, made[:3]))}) on first use; "
+            "this call runs in the interpreter")

@@ -1,4 +1,3 @@
-# known wrong: not janus: TF eager converts the Python float -0.0 through a per-dtype scalar cache that takes it for the 0.0 converted earlier (tf.constant(-0.0) is then +0.0), and the graph keeps IEEE -0.0; no issue owns it
 # janus fuzz reproducer: printed
 # plan: {"seed": 70891, "steps": 13, "model": "raw", "act": "tanh", "opt": "sgd", "style": "function", "ndarray": true, "ragged": false, "cast": false, "features": [{"name": "for_break_continue", "seed": 596577828, "u": 2, "at": []}, {"name": "int_float_division", "seed": 1524056813, "u": 3, "at": [11]}]}
 # printed: line 12: janus '11 -0.0' vs '11 0.0'
