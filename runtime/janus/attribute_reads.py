@@ -261,9 +261,7 @@ def _property(b, owner, name, prop, acc, code, offset):
             # it is a new list each call, as eager's read makes.
             where = guards.library_property(acc, name, prop)
             b.guards.require_elements(where, value)
-            for index, item in enumerate(value):
-                if id(item) not in b.sources:
-                    b.remember(item, guards.item(where, index))
+            reads.reachable_items(b, value, where)
             return b.note_created(value)
         if computed_now or _made_at_each_read(fget, owner, value):
             # A tensor the getter computed here (an optimizer's learning_rate from its

@@ -13,7 +13,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import (arrays, branches, bytecode, containers, contexts, control, dunders, guards,
+from . import (arrays, branches, bytecode, containers, contexts, control, dunders,
                iteration, loops, natives, numbers, objects, percent_format, raising, reads)
 from .errors import Raises, Unsupported
 from .values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
@@ -665,10 +665,7 @@ class Frame:
             return
         acc = self.b.sources.get(id(value))
         if acc is not None and type(value) in (list, tuple):
-            # The contents are guarded now; each item is reachable through its index.
-            for index, item in enumerate(value):
-                if id(item) not in self.b.sources:
-                    self.b.remember(item, guards.item(acc, index))
+            reads.reachable_items(self.b, value, acc)     # its contents are guarded now
         if isinstance(value, tf.Variable):
             self.fail("iterating over a tf.Variable", ins)
         if is_symbolic(value):

@@ -384,6 +384,14 @@ def contents(b, value):
         b.guards.require_elements(acc, container)
 
 
+def reachable_items(b, container, acc):
+    """Each item of a list or tuple read at `acc` (its contents guarded) is reachable
+    through its index, so reads of its attributes are guarded in turn."""
+    for index, item in enumerate(container):
+        if id(item) not in b.sources:
+            b.remember(item, guards.item(acc, index))
+
+
 def iterated(b, value, code, offset):
     """The items `for x in value` would see, for a builtin that takes them all (sorted,
     min, max with a key): a heap list's or tuple's contents guarded, each item reachable
@@ -391,9 +399,7 @@ def iterated(b, value, code, offset):
     contents(b, value)
     acc = b.sources.get(id(value))
     if acc is not None and type(value) in (list, tuple):
-        for index, item in enumerate(value):
-            if id(item) not in b.sources:
-                b.remember(item, guards.item(acc, index))
+        reachable_items(b, value, acc)
         return list(value)
     made_here = type(value) in natives.ITERATORS + (list, tuple, dict) and \
         id(value) in b.created
