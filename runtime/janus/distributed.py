@@ -19,6 +19,7 @@ import atexit
 import functools
 import os
 import sys
+import time
 
 from . import config
 
@@ -272,6 +273,7 @@ def _install_excepthook():
         print(f"janus.distributed: rank {me} of {_comm.Get_size()} ended with an uncaught "
               f"{kind.__name__}: {value}; aborting all ranks", file=sys.stderr)
         sys.stderr.flush()
+        time.sleep(1)       # lets the launcher forward this line before the abort kills all
         _comm.Abort(1)
 
     sys.excepthook = excepthook
