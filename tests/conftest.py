@@ -68,14 +68,22 @@ def run_both_modes(program, tmp_dir, env_extra=None):
     JANUS_MODE=off, with `env_extra` added to the environment.  Returns {"on": ...,
     "off": ...} (each the document plus "printed", the lines before it), "report"
     (janus's JANUS_STATS), "functions" (its entries by name) and "log" (its JANUS_LOG
-    lines)."""
-    out = {}
-    report = Path(tmp_dir) / "janus.json"
-    for mode in ("on", "off"):
+    lines).  The two runs are separate processes run at once (the machine has two
+    cores)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(mode):
+        report = Path(tmp_dir) / f"janus-{mode}.json"
         r = run_python([str(program)], mode=mode,
                        env_extra={"JANUS_STATS": str(report), "JANUS_LOG": "1",
                                   **(env_extra or {})})
-        assert r.returncode == 0, r.stderr[-3000:]
+        assert r.returncode == 0, f"JANUS_MODE={mode}: " + r.stderr[-3000:]
+        return r, report
+
+    with ThreadPoolExecutor(2) as pool:
+        runs = dict(zip(("on", "off"), pool.map(run, ("on", "off"))))
+    out = {}
+    for mode, (r, report) in runs.items():
         lines = r.stdout.splitlines()
         out[mode] = json.loads(lines[-1])
         out[mode]["printed"] = lines[:-1]
@@ -84,6 +92,19 @@ def run_both_modes(program, tmp_dir, env_extra=None):
             out["functions"] = {f["name"]: f for f in out["report"]["functions"]}
             out["log"] = [line for line in r.stderr.splitlines() if line.startswith("janus:")]
     return out
+
+
+@pytest.fixture(scope="session")
+def fork_runner():
+    """The fuzz oracle's runner on two fork servers (tests/fuzz/zygote.py), one per
+    mode, shared by every test that checks a program file with the oracle: TF is
+    imported once per session, not twice per program.  tests/test_fuzz.py checks that
+    it gives fresh processes' verdicts."""
+    sys.path.insert(0, str(REPO / "tests" / "fuzz"))
+    import oracle
+    runner = oracle.ForkRunner()
+    yield runner
+    runner.close()
 
 
 # Graph vs eager float64 round-off: TF's graph runtime may fuse or reorder float64

@@ -173,11 +173,9 @@ print("mode", MODE)
 """
 
 
-@pytest.fixture(scope="module")
-def runner():
-    r = oracle.ForkRunner()
-    yield r
-    r.close()
+@pytest.fixture
+def runner(fork_runner):
+    return fork_runner
 
 
 def test_the_oracle_sees_a_program_that_differs_by_mode(tmp_path, runner):

@@ -27,8 +27,8 @@ def test_each_mechanism_has_three_shapes():
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
-def test_both_modes_agree_and_the_step_converts(program):
-    verdict = oracle.check(program, timeout=240)
+def test_both_modes_agree_and_the_step_converts(program, fork_runner):
+    verdict = oracle.check(program, timeout=240, runner=fork_runner)
     assert verdict.valid, verdict.invalid_reason
     assert verdict.problems == {}, (verdict.problems, verdict.reasons)
     assert verdict.converted, verdict.reasons

@@ -8,7 +8,9 @@ expected.json says, per program, whether janus runs a graph for it (a change eit
 fails: conversion is asserted wherever it is safe today) and, for the programs janus
 still gets wrong, the mechanism: those are strict xfails, so a fix makes them fail
 until their entry goes.  tests/redteam/RESULTS.md records how each fared when written.
-Each program runs in fresh processes, both modes at once (the machine has two cores).
+Each program runs in a child forked from a server that imported TF once per session
+(tests/fuzz/zygote.py; tests/test_fuzz.py checks it gives fresh processes' verdicts),
+both modes at once (the machine has two cores).
 """
 
 import json
@@ -41,8 +43,8 @@ def _case(program):
 
 
 @pytest.mark.parametrize("program", [_case(p) for p in PROGRAMS])
-def test_both_modes_agree(program):
-    verdict = oracle.check(program, timeout=240)
+def test_both_modes_agree(program, fork_runner):
+    verdict = oracle.check(program, timeout=240, runner=fork_runner)
     assert verdict.valid, verdict.invalid_reason
     assert verdict.problems == {}, (verdict.problems, verdict.reasons)
     assert verdict.converted == EXPECTED[program.stem]["converts"], verdict.reasons
