@@ -1,9 +1,48 @@
-"""The `with` blocks of library context managers (a tape) a build enters: what
+"""The `with` blocks of library context managers (a tape, a device) a build enters: what
 WITH_EXCEPT_START and the block's normal exit call.  A Python context manager's
 __enter__/__exit__ are inlined instead (frame.py)."""
 
+import contextlib
+
 from . import bytecode
 from .errors import Unsupported
+from .values import LIBRARY_MODULES, is_library_object
+
+# Library `@contextmanager` functions whose whole effect is on the graph being built: a
+# device, a summary condition or scope, a paused tape.  Entered once at build time they
+# scope the graph's ops as eager's entry at each call scopes that call's ops (what
+# tf.function does too).  Others are refused: tf.init_scope's ops, for one, would run
+# once, at the build, where eager runs them at every call.
+GRAPH_SCOPES = frozenset({"device.<locals>.combined", "Graph.device", "record_if",
+                          "summary_scope", "GradientTape.stop_recording"})
+
+
+def library_generator(manager):
+    """The name of the library `@contextmanager` function that made `manager`
+    (`tf.device(...)` in a graph is one), else None."""
+    frame = getattr(getattr(manager, "gen", None), "gi_frame", None)
+    if isinstance(manager, contextlib._GeneratorContextManager) and frame is not None \
+            and (frame.f_globals.get("__name__") or "").startswith(LIBRARY_MODULES):
+        return manager.gen.gi_code.co_qualname
+    return None
+
+
+def enter_library(builder, manager, where):
+    """(WithExit, __enter__'s result) of a library context manager the build enters
+    natively, or None for one written in Python outside the library (inlined)."""
+    scope = library_generator(manager)
+    if scope is None and not is_library_object(manager):
+        return None
+    if scope is not None and scope not in GRAPH_SCOPES:
+        raise Unsupported(f"`with` on TensorFlow's {scope.split('.<')[0]}(), a context "
+                          "manager janus does not enter while building a graph", *where)
+    exit_fn = type(manager).__exit__.__get__(manager)
+    enter = type(manager).__enter__
+    # janus/hot.py wraps GradientTape.__enter__ to find training steps; the builder
+    # enters the tape of the graph it builds, which is no training step.
+    result = getattr(enter, "__wrapped__", enter)(manager)
+    builder.entered.append(exit_fn)
+    return WithExit(builder, exit_fn), result
 
 
 class WithExit:

@@ -333,17 +333,11 @@ class Frame:
     # -- context managers ------------------------------------------------------------
     def op_BEFORE_WITH(self, ins):
         manager = self.pop()
-        if not is_library_object(manager):
-            self._enter_user_context(manager, ins)
-            return
-        exit_fn = type(manager).__exit__.__get__(manager)
-        enter = type(manager).__enter__
-        # janus/hot.py wraps GradientTape.__enter__ to find training steps; the builder
-        # enters the tape of the graph it builds, which is no training step.
-        result = getattr(enter, "__wrapped__", enter)(manager)
-        self.b.entered.append(exit_fn)
-        self.push(contexts.WithExit(self.b, exit_fn))
-        self.push(result)
+        entered = contexts.enter_library(self.b, manager, (self.code, ins.offset))
+        if entered is None:
+            return self._enter_user_context(manager, ins)
+        self.push(entered[0])
+        self.push(entered[1])
 
     def _enter_user_context(self, manager, ins):
         """A context manager written in Python: __enter__ and __exit__ are inlined, so
