@@ -97,3 +97,39 @@ def test_a_bad_hot_ops_value_is_a_clear_error(value):
     assert r.returncode == 2
     assert f"JANUS_HOT_OPS={value!r} is not valid (must be an integer >= 1 or off; " \
            "default 3)" in r.stderr
+
+
+GIVEN_UP_OPS = """\
+import tensorflow as tf
+from janus import hot
+V = tf.Variable(tf.ones([4]))
+
+def step(x):
+    with tf.GradientTape() as tape:
+        y = x * V
+        for _ in range(20):
+            y = y * 1.01 + 0.5
+        loss = tf.reduce_sum(y)
+    V.assign_sub(0.01 * tape.gradient(loss, V))
+    return loss.numpy().item()      # refused: janus gives step up
+
+def train():
+    for i in range(30):
+        step(tf.constant([1.0, 2, 3, 4]))
+
+walks = hot.watch.walks
+train()
+print(hot.watch.walks - walks)
+"""
+
+
+def test_a_given_up_function_pays_one_walk_per_call_not_per_op(tmp_path):
+    # Each call of step runs ~50 eager ops; its first op walks up to count train's
+    # call, the others find the call walked (janus/hot_ops.py, CodeWatch.walked_call).
+    program = tmp_path / "given_up.py"
+    program.write_text(GIVEN_UP_OPS)
+    stats = tmp_path / "stats.json"
+    r = run_python([str(program)], env_extra={"JANUS_STATS": str(stats), **EXACT_ENV})
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "`.item` of an ndarray the step computes" in stats.read_text()
+    assert int(r.stdout.split()[-1]) <= 30 + 3, r.stdout

@@ -25,7 +25,8 @@ The rule (docs/coverage.md#hot-code-without-a-tape):
   call site, JANUS_HOT_OPS times or more: an episode loop, an evaluation loop.
 - When the function picked is refused, or janus gives it up later, the codes it covered
   count again from zero and become candidates themselves.  A given-up function's calls
-  cost what they cost before (executor.CodeState.give_up) plus the op walk.
+  cost what they cost before (executor.CodeState.give_up) plus one op walk per call: its
+  other ops see that call walked already (CodeWatch.walked_call).
 
 A counted code holds its latest frame until it is decided (the walk compares frames by
 identity; a freed frame's address is reused by the next call).  Frames of finished
@@ -52,7 +53,7 @@ class CodeWatch:
     """What the op walk knows about one code object of the program."""
 
     __slots__ = ("code", "counted_calls", "frame", "parent", "calls_in_parent", "driver",
-                 "decided", "covered_by", "state", "walk")
+                 "decided", "covered_by", "state", "stats", "walked_call", "walk")
 
     def __init__(self, code):
         self.code = code
@@ -64,16 +65,26 @@ class CodeWatch:
         self.decided = False        # handed to the executor, or covered by one that was
         self.covered_by = None      # the CodeWatch whose graph inlines this code
         self.state = None           # executor.CodeState when janus took this code over
+        # Its counters (state.stats), whose `calls` janus's entry hook counts at every
+        # call, and their value when an op of it was walked last: the later ops of that
+        # call skip the walk (it would find nothing new), so a function janus took over
+        # and gave up costs one walk per call, not one per op.
+        self.stats = None
+        self.walked_call = -1
         self.walk = 0               # the walk that counted it last (recursion)
 
     def given_up(self):
         return self.state is None or self.state.stats.not_converted is not None
 
+    def take(self, state):
+        self.state, self.stats, self.walked_call = state, state and state.stats, -1
+
     def forget_frames(self):
         self.frame = self.parent = None
 
     def count_again(self):
-        self.decided, self.covered_by, self.state = False, None, None
+        self.decided, self.covered_by = False, None
+        self.take(None)
         self.counted_calls = self.calls_in_parent = 0
         self.forget_frames()
 
@@ -119,6 +130,8 @@ class OpWatch:
         frame, watch = self._user_frame(frame)
         if frame is None or watch.frame is frame:
             return
+        if watch.stats is not None:
+            watch.walked_call = watch.stats.calls
         self.walks += 1
         walk = self.walks
         start = frame
@@ -185,7 +198,8 @@ class OpWatch:
             return watch if watch.covered_by is None and not watch.given_up() else None
         state = executor.taken_over(watch.code)
         if state is not None:         # a training step janus found by its tape
-            watch.decided, watch.state = True, state
+            watch.decided = True
+            watch.take(state)
             watch.forget_frames()
             return None if watch.given_up() else watch
         if not watch.code.co_flags & _CO_OPTIMIZED or executor.rejected(watch.code):
@@ -200,9 +214,9 @@ class OpWatch:
         # reason in JANUS_STATS.
         watch.decided = True
         watch.forget_frames()
-        watch.state = executor.consider(
+        watch.take(executor.consider(
             watch.code, frame.f_globals,
-            why=f"ran TensorFlow ops in {watch.counted_calls} calls (no GradientTape)")
+            why=f"ran TensorFlow ops in {watch.counted_calls} calls (no GradientTape)"))
         return None if watch.given_up() else watch
 
 
@@ -229,7 +243,8 @@ def install(pywrap_tfe, hot_calls, executor_module):
         frame = first_user_frame(getframe(1))
         if frame is not None:
             seen = user.get(id(frame.f_code))
-            if seen is None or seen.frame is not frame:
+            if seen is None or seen.frame is not frame and (
+                    seen.stats is None or seen.walked_call != seen.stats.calls):
                 note_op(frame)
         return fast_path(*args)
 
@@ -237,7 +252,8 @@ def install(pywrap_tfe, hot_calls, executor_module):
         frame = first_user_frame(getframe(1))
         if frame is not None:
             seen = user.get(id(frame.f_code))
-            if seen is None or seen.frame is not frame:
+            if seen is None or seen.frame is not frame and (
+                    seen.stats is None or seen.walked_call != seen.stats.calls):
                 note_op(frame)
         return execute(*args)
 
