@@ -16,6 +16,7 @@ import numpy as np
 import tensorflow as tf
 
 from tensorflow.python.framework import auto_control_deps
+from tensorflow.python.pywrap_tfe import TFE_Py_TapeSetIsEmpty as no_tape_records
 
 from . import (arrays, atomic, builder, bytecode, cache, call_options, config, control, counters,
                distributed, heap, library_state, made, numbers, objects, profiler, purity,
@@ -36,9 +37,8 @@ NUMBER_CHECK_FAILED = re.compile(r"janus-check \d+: ([^\n\]]*)")
 # trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
 NUMBER_CHECK_LIMIT = 16
 # A graph that fails at run time for no reason janus knows (not an assumption, a number
-# check, a heap read or a check the program wrote) usually fails again when rebuilt:
-# this many times in a row, with no good graph run between, and the function stays in
-# the interpreter rather than build a graph for every call.
+# check, a heap read or a check the program wrote) usually fails again when rebuilt: this
+# many times in a row, with no good run between, and the function stays interpreted.
 RUNTIME_FAILURE_LIMIT = 3
 HEAP_READ_FAILED = re.compile(recursion.HEAP_READ_FAILED + r": ([^\n\[]*)")
 # The errors of the Assert and CheckNumerics kernels: a check the program wrote failed on
@@ -50,9 +50,7 @@ FAILED_NODE = re.compile(r"\{\{node ([^}]+)\}\}")
 
 def _settings():
     cfg = config.active()
-    if cfg is None:
-        return DEFAULT_HOT_CALLS, False
-    return cfg.hot_calls, cfg.log
+    return (DEFAULT_HOT_CALLS, False) if cfg is None else (cfg.hot_calls, cfg.log)
 
 
 def _gating_on():
@@ -86,6 +84,7 @@ class CompiledGraph:
         self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = template
         self.stale = None         # why library state it was built from changed, or None
+        self.pinned_arrays = ()   # library_state.changed_array's arrays
 
     def run(self, args):
         flat = []
@@ -159,16 +158,15 @@ class _CallArgs:
     __slots__ = ("args", "call_id")
 
     def __init__(self):
-        self.args = ()
-        self.call_id = 0
+        self.args, self.call_id = (), 0
 
 
 class _Slot:
     __slots__ = ("index", "python_type")
 
     def __init__(self, index, python_type=None):
-        self.index = index
-        self.python_type = python_type     # a Python number the graph carried as a tensor
+        # python_type: a Python number the graph carried as a tensor
+        self.index, self.python_type = index, python_type
 
 
 def _flatten(value, run, tensors, memo):
@@ -451,6 +449,10 @@ class CodeState:
             return DECLINE     # called while some tf.function traces: not our call
         st = self.stats
         st.calls += 1
+        if not no_tape_records():
+            # An outer tape would take the call's gradient from its backward graph, not eager's
+            st.note("interpreted: a GradientTape outside the call records it")
+            return self._interpret(None)
         graph, miss = self.cache.lookup(args)
         if graph is not None:
             return self._run(graph, args)
@@ -694,7 +696,7 @@ class CodeState:
             graph.control_outputs.extend(deps.ops_which_must_run)
             return returned
 
-        with purity.watching(run) as watch:
+        with purity.watching(run) as watch, library_state.summary_reads() as summary:
             try:
                 function = tf.function(graph_function, autograph=False,
                                        experimental_attributes={"_disable_acd": True}
@@ -720,9 +722,11 @@ class CodeState:
                                  run.keep_alive, holder["gating"], holder["draws"],
                                  frozenset(run.raising_assumptions),
                                  run.python_draws if run.python_draws else None)
-        lists = library_state.watch(run.library_objects.values(), compiled,
-                                    lambda obj: run.heap.program_names.get(id(obj), ()))
+        lists, compiled.pinned_arrays = library_state.watch(
+            run.library_objects.values(), compiled,
+            lambda obj: run.heap.program_names.get(id(obj), ()))
         compiled.guards += builder.guards.pinned_contents(lists)
+        library_state.watch_tf_globals(summary, compiled)
         library_state.watch_functions(run.inlined.values(), compiled)
         return compiled
 

@@ -15,12 +15,28 @@ own train_step) is watched too, since library code reads its Keras-managed attri
 (`model.compile()` replaces `_compile_loss` and `_compile_metrics`), but not at the names
 the program's code reads or writes: those the builder reads through guards and the
 commit writes, and watching them would make every commit a rebuild.
+
+Two more kinds of state library code reads while building have no dict of an object
+the build handed it:
+- TF's summary state (the default writer, the step, the recording condition), a
+  thread-local of tensorflow's summary_ops_v2: while a graph is built the module holds
+  a stand-in that notes whether library code read it, and a graph whose build read it
+  watches the building thread's state (`writer.set_as_default()` or
+  `tf.summary.experimental.set_step(n)` between calls makes it stale);
+- TF's global random generator (`tf.random.get_global_generator()`), a module global
+  that `tf.random.set_global_generator` replaces: a graph that draws from it watches
+  that module's dict;
+- numpy arrays that watched objects hold (a schedule's `values`): no watcher sees a
+  write into an array, so their bytes are compared at each lookup (`changed_array`).
 """
 
+import contextlib
 import types
 
 import janus_ext
+import numpy as np
 import tensorflow as tf
+from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
 from .values import LIBRARY_MODULES
 
@@ -63,11 +79,65 @@ def watch(objects, graph, program_names):
     """Mark `graph` stale (graph.stale = why) when one of `objects` changes, other than
     at the names `program_names(obj)` says the program's code reads or writes.  Returns
     the lists of plain values they hold (a schedule's `values`, a Rescaling's `scale`):
-    CPython has no list watchers, so the caller guards their contents."""
+    CPython has no list watchers, so the caller guards their contents; and the numpy
+    arrays they hold, as (where, array, its bytes now) for `changed_array`."""
     seen, lists = set(), []
     for obj in objects:
         _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names)
-    return lists
+    arrays = tuple((where, value, value.tobytes()) for where, value in lists
+                   if isinstance(value, np.ndarray))
+    return [value for _, value in lists if not isinstance(value, np.ndarray)], arrays
+
+
+def changed_array(arrays):
+    """Why the graph holding `arrays` (watch's second result) is stale, or None."""
+    for where, array, contents in arrays:
+        if array.tobytes() != contents:
+            return f"{where} changed in place"
+    return None
+
+
+class _SummaryReads:
+    """Stands for summary_ops_v2._summary_state while a graph is built: forwards every
+    read and write to the real state (each thread still sees its own) and notes that
+    library code read it."""
+
+    def __init__(self, real):
+        object.__setattr__(self, "real", real)
+        object.__setattr__(self, "read", False)
+
+    def __getattr__(self, name):
+        object.__setattr__(self, "read", True)
+        return getattr(self.real, name)
+
+    def __setattr__(self, name, value):
+        setattr(self.real, name, value)
+
+
+@contextlib.contextmanager
+def summary_reads():
+    """While a graph is built: notes whether TF's summary code read its state."""
+    held = summary_ops_v2._summary_state
+    reads = _SummaryReads(held.real if isinstance(held, _SummaryReads) else held)
+    summary_ops_v2._summary_state = reads
+    try:
+        yield reads
+    finally:
+        summary_ops_v2._summary_state = held
+
+
+def watch_tf_globals(reads, graph):
+    """Mark `graph` stale when the summary state its build read changes in this thread,
+    or when tf.random.set_global_generator replaces the generator it draws from."""
+    if reads.read:
+        janus_ext.watch_dict(reads.real.__dict__, "tf.summary's default writer, step or "
+                             "recording condition", graph)
+    generator = stateful_random_ops.global_generator
+    if generator is not None and any(
+            capture is generator.state.handle
+            for capture in graph.function.graph.external_captures):
+        janus_ext.watch_dict(vars(stateful_random_ops), "tf.random's global generator",
+                             graph)
 
 
 def _watch_object(obj, described, graph, seen, lists, depth, program_names):
@@ -103,7 +173,11 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names):
                 and all(type(item) in _PLAIN for item in value):
             seen.add(id(value))
             if not programs:
-                lists.append(value)
+                lists.append((f"{described}.{key}", value))
+        elif type(value) is np.ndarray and id(value) not in seen:
+            seen.add(id(value))
+            if not programs:
+                lists.append((f"{described}.{key}", value))
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
