@@ -61,7 +61,9 @@ class Builder:
         self.relaxed_dims = relaxed_dims      # {arg accessor description: set of dims}
         self.guards = guards.GuardSet()
         self.inputs = inputs.InputPlan(self)
-        # Where each value the build holds came from (janus/provenance.py).
+        # Where each value the build holds came from (janus/provenance.py).  The id-keyed
+        # tables below say what the build did with a value (handed it to library code,
+        # inlined it, reads it at call time), not where it came from.
         self.provenance = provenance.Provenance()
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (janus/library_state.py).
@@ -74,7 +76,6 @@ class Builder:
         self.depth = 0
         self.entered: list = []               # context managers to leave on failure
         self.handled = None                   # the exception a built handler handles
-        self.created_exceptions: dict = {}    # id -> exception objects made (raising.py)
         self.profile = profile or {}          # the root code's branch counts
         self.relaxed = relaxed or set()       # (code, offset): never speculate again
         self.number_checks = 0               # numbers each check's message (numbers.py)

@@ -74,9 +74,7 @@ class CompiledGraph:
         self.snapshot = atomic.Snapshot(gating.snapshot_handles) \
             if gating.snapshot_handles else None
         self.uses_arena = uses_arena        # object pointers or recursive graphs inside
-        # What the build recorded (janus/provenance.py), and the classes the graph's
-        # heap reads name by id.
-        self.keep_alive = keep_alive
+        self.keep_alive = keep_alive        # provenance.alive: ids the graph relies on
         self.effects = effects              # heap writes replayed after a good run
         self.call_args = call_args          # where call-time heap reads find the args
         self.heap_reads = heap_reads

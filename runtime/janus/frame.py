@@ -116,7 +116,7 @@ class Frame:
             raise thrown            # to the caller's frame, or out of the call
         target, depth, lasti = entry
         exception = thrown.exception
-        self.b.created_exceptions[id(exception)] = (exception, thrown.how)
+        self.b.provenance.note_thrown(exception, thrown.how)
         del self.stack[depth:]
         if lasti:
             self.push(ins.offset)
@@ -740,7 +740,7 @@ class Frame:
 
     def op_RERAISE(self, ins):
         exception = self.pop()
-        _, how = self.b.created_exceptions.get(id(exception), (None, "raises"))
+        how = self.b.provenance.thrown_how(exception) or "raises"
         raise raising.Thrown(exception, self.code, ins.offset, how)
 
     def op_PUSH_EXC_INFO(self, ins):

@@ -24,8 +24,8 @@ INSTANCE = "instance"      # an instance of a class of the program
 
 class Origin:
     """Where one value comes from; None in a field: not that."""
-    __slots__ = ("acc", "caller", "made", "region", "number", "kept", "lazy", "real",
-                 "why", "detail", "copies", "names")
+    __slots__ = ("acc", "caller", "made", "region", "thrown", "number", "kept", "lazy",
+                 "real", "why", "detail", "copies", "names")
 
     def __init__(self):
         self.acc = None        # the accessor it was read from, guarded there
@@ -34,6 +34,8 @@ class Origin:
         self.made = None       # CONTAINER or INSTANCE: made by this call
         self.region = None     # the serial of the region that made it (None: made for
                                # an argument)
+        self.thrown = None     # an exception this call made or caught: how a `raise`
+                               # of it reads ("raises", "reaches a `raise` of")
         self.number = None     # the Python type a tensor stands for, or MIXED
         # A float that may be the very object the caller holds at an accessor (read
         # there, or kept by min/max or a branch: eager's `max(best, v)` keeps `best`
@@ -65,6 +67,7 @@ class Provenance:
         # Every value recorded, and the others whose ids the graph names: the compiled
         # graph holds this list, so those ids stay valid while it lives.
         self.alive: list = []
+        self.any_thrown = False      # whether any value has `thrown` (raising.escaping)
 
     def of(self, value) -> Origin:
         """The record of `value` (read it, do not write it): a blank one if none."""
@@ -146,6 +149,13 @@ class Provenance:
     def region_of(self, value):
         """The serial of the region that made `value`, None outside any or not made."""
         return self.of(value).region
+
+    def note_thrown(self, exception, how):
+        self._record(exception).thrown = how
+        self.any_thrown = True
+
+    def thrown_how(self, exception):
+        return self.of(exception).thrown
 
     def note_number(self, tensor, python_type):
         self._record(tensor).number = python_type
