@@ -18,7 +18,7 @@ WRITTEN = "written"        # the call writes to it; the commit replays that on t
 ARGUMENT = "argument"      # an argument planned as a copy of its items (detail: its name)
 STAND_IN = "stand-in"      # a carried list read item by item (detail: its accessor)
 # What the call made.
-CONTAINER = "container"    # a list, dict, tuple or C iterator
+CONTAINER = "container"    # a list, dict, set, namedtuple or C iterator
 INSTANCE = "instance"      # an instance of a class of the program
 
 
@@ -49,7 +49,7 @@ class Origin:
         self.real = None       # the caller's object this is a copy of, `why` and its
         self.why = None        # `detail` say how
         self.detail = None
-        self.copies = None     # {why: the copy} on the caller's object
+        self.copies = None     # on the caller's object: {why: its copy}
         # The attribute names the program's own code read or wrote on it through the
         # guarded path: janus/library_state.py leaves them out when it watches a
         # program's subclass of a Keras class for library code's reads.
@@ -74,7 +74,8 @@ class Provenance:
         return self._origins.get(id(value), _BLANK)
 
     def keep(self, *values):
-        """Keep `values` alive with the build, without a record (an op names them by id)."""
+        """Keep `values` alive with the build, without a record: objects that an op or
+        a later lookup names by id."""
         self.alive.extend(values)
 
     def _record(self, value) -> Origin:
@@ -147,7 +148,8 @@ class Provenance:
         return origin.acc is not None or origin.made is not None
 
     def region_of(self, value):
-        """The serial of the region that made `value`, None outside any or not made."""
+        """The serial of the region that made `value` (0 outside any); None if the call
+        did not make it, or made it for an argument."""
         return self.of(value).region
 
     def note_thrown(self, exception, how):
