@@ -161,8 +161,7 @@ def _side(b, me, other, name, symbol, code, offset):
         if type(me) in natives.SCALARS + natives.CONTAINERS:
             return impl(me, other)    # C code: NotImplemented for an object of another type
         raise Unsupported(why, code, offset)
-    if not isinstance(impl, types.FunctionType) or (
-            not b.provenance.read_or_made(me)):
+    if not isinstance(impl, types.FunctionType) or not b.provenance.read_or_made(me):
         raise Unsupported(why, code, offset)
     reads.implicit_method(b, me, name, impl)
     return b.inline(impl, (me, other), {}, code, offset)

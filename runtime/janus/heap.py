@@ -67,8 +67,8 @@ class Heap:
     def __init__(self, builder, varying):
         self.b = builder
         # Where values came from, and which copy stands for which caller's container.
-        # The tables below record what the call did instead: its writes, and what it
-        # changed in a copy (the copy's ids are kept valid there).
+        # The tables below record what the call did instead: its writes, and how it
+        # changed a copy (keyed by ids the provenance keeps valid).
         self.provenance = builder.provenance
         self.varying = varying               # accessor descriptions of changing numbers
         self.overlay: dict = {}              # (id(owner), name) -> value written
@@ -171,7 +171,7 @@ class Heap:
         ("setglobal"): later reads in this call see it, commit does it.  `taken` is
         True, or a bool tensor when the write was made in one arm of a cond."""
         self.overlay[(id(target), name)] = value
-        self.provenance.note_name(target, name)
+        self.provenance.note_name(target, name)       # and keeps the overlay's key valid
         self.effects.append(Effect(kind, target, name, (taken, value)))
 
     def write_attribute(self, owner, name, value):
