@@ -49,7 +49,7 @@ class Plan:
     def __init__(self, builder, ends):
         self.b = builder
         self.prints = [list(end.prints) for end in ends]     # per arm: its print Effects
-        self.specs = [[[(leaf.dtype, leaf.shape, builder.promoted.get(id(leaf)))
+        self.specs = [[[(leaf.dtype, leaf.shape, builder.provenance.number_of(leaf))
                         for leaf in _leaves_of(effect)] for effect in prints]
                       for prints in self.prints]
         for arm, end in enumerate(ends):

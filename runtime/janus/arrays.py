@@ -178,14 +178,15 @@ def builtin(fn, args, code, offset):
                       code, offset)
 
 
-def binary(symbol, operation, left, right, promoted, code, offset):
-    """`left <symbol> right` where one side is an ArrayArg."""
+def binary(symbol, operation, left, right, number_of, code, offset):
+    """`left <symbol> right` where one side is an ArrayArg (`number_of`: the Python
+    type a tensor stands for, numbers.py)."""
     if symbol in IN_PLACE and type(left) is ArrayArg:
         raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
                           "caller's array)", code, offset)
     for side in (left, right):
         if type(side) is not ArrayArg and symbol in ARITHMETIC | COMPARISONS | {"@"} and (
-                is_symbolic(side) and id(side) not in promoted
+                is_symbolic(side) and number_of(side) is None
                 or isinstance(side, tf.Variable)):
             # A TF tensor or variable: its operator wins eagerly (TF's
             # __array_priority__), converting the array to its dtype; so it does here,
@@ -193,7 +194,7 @@ def binary(symbol, operation, left, right, promoted, code, offset):
             return operation(left, right)
     if symbol in COMPARISONS and not all(is_computed(side) for side in (left, right)
                                          if type(side) is ArrayArg):
-        return _compare(operation, left, right, promoted, symbol, code, offset)
+        return _compare(operation, left, right, number_of, symbol, code, offset)
     if symbol not in ARITHMETIC | IN_PLACE:
         computed = all(is_computed(side) for side in (left, right)
                        if type(side) is ArrayArg)
@@ -204,11 +205,11 @@ def binary(symbol, operation, left, right, promoted, code, offset):
     for side in (left, right):
         if type(side) is ArrayArg:
             samples.append(side.prototype)
-        elif is_symbolic(side) and id(side) not in promoted:
+        elif is_symbolic(side) and number_of(side) is None:
             # The tensor's operator wins eagerly and converts the array to its dtype;
             # so it does here, through __tf_tensor__.
             return operation(left, right)
-        elif is_symbolic(side) and promoted[id(side)] is float:
+        elif is_symbolic(side) and number_of(side) is float:
             # A float the graph carries: numpy's result dtype does not depend on it.
             samples.append(1.0)
         elif type(side) in (int, float, bool):
@@ -227,16 +228,16 @@ def binary(symbol, operation, left, right, promoted, code, offset):
     return ArrayArg(result, want)
 
 
-def _compare(operation, left, right, promoted, symbol, code, offset):
+def _compare(operation, left, right, number_of, symbol, code, offset):
     """`adv > 0`: numpy compares in the operands' common dtype and gives a bool array."""
     samples = []
     for side in (left, right):
         if type(side) is ArrayArg:
             samples.append(side.prototype)
         elif type(side) in (int, float, bool) or is_symbolic(side) and \
-                promoted.get(id(side)) in (int, float, bool):
+                number_of(side) in (int, float, bool):
             samples.append(side if type(side) in (int, float, bool) else
-                           promoted[id(side)](0))
+                           number_of(side)(0))
         else:
             raise Unsupported(f"`{symbol}` of an ndarray argument and a "
                               f"{type(side).__qualname__}", code, offset)

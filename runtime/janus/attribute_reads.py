@@ -41,9 +41,9 @@ def attribute(b, owner, name, code, offset):
     """`owner.name` of an object from outside the build, or of an instance it made."""
     if name == "__class__" and janus_ext.type_lookup(type(owner), name) is _OBJECT_CLASS:
         return _class_of(b, owner, code, offset)
-    if id(owner) in b.made:
+    if b.provenance.is_made(owner):
         return _made_attribute(b, owner, name, code, offset)
-    b.heap.note_program_name(owner, name)
+    b.provenance.note_name(owner, name)
     found, value = b.heap.written(owner, name)
     if found:
         if value is heap.DELETED:
@@ -52,8 +52,8 @@ def attribute(b, owner, name, code, offset):
         return value
     library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                and (owner.__name__ or "").startswith(LIBRARY_MODULES))
-    acc = b.sources.get(id(owner))
-    if acc is None and id(owner) not in b.heap.real_of:
+    acc = b.provenance.source_of(owner)
+    if acc is None and b.provenance.real_of(owner) is None:
         # An object a library call returned: what the build saw is this object, so
         # its attributes are guarded from the object itself.
         acc = guards.const(owner)
@@ -112,10 +112,10 @@ def _class_of(b, owner, code, offset):
     """`owner.__class__` through object's own descriptor: type(owner), guarded as the
     type of where owner came from (a dataclass's __eq__ compares classes so)."""
     cls = type(owner)
-    acc = b.sources.get(id(owner))
+    acc = b.provenance.source_of(owner)
     if acc is not None:
         _pass_class(b, acc, cls)
-    elif id(owner) in b.made:
+    elif b.provenance.is_made(owner):
         reads.class_source(b, cls)          # made by a guarded constructor of this class
     else:
         raise Unsupported(f"__class__ of {natives.describe(owner)} janus cannot trace to a "
@@ -318,7 +318,7 @@ def _pass_class(b, acc, cls):
     """type(owner) becomes an argument of inlined code: guard it, and give it a source
     so that reads such as `cls.factor` are guarded in turn."""
     b.guards.require_type(acc, cls)
-    if id(cls) not in b.sources:
+    if b.provenance.source_of(cls) is None:
         b.remember(cls, guards.type_of(acc))
 
 

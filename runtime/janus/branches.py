@@ -353,7 +353,7 @@ def _apply(frame, plan, shapes, outputs, printing, condition):
         # A value that is a Python number on both arms (or a tensor standing for one,
         # read at call time or merged before) stays that Python number; a number on
         # one arm and a real tensor on the other is MIXED (refused at the output).
-        kinds = [numbers.python_type_of(v, frame.b.promoted)
+        kinds = [numbers.python_type_of(v, frame.b.provenance.number_of)
                  for v in (first_values[slot], second_values[slot])]
         if any(k is not None for k in kinds):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)

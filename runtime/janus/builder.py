@@ -24,8 +24,8 @@ from tensorflow.python.framework.ops import EagerTensor
 
 from . import (arm_output, arrays, attribute_reads, bytecode, containers, contexts, control,
                dunders, frame, generators, guards, heap, inputs, library_state, loops, made,
-               natives, numbers, objects, output, program_functions, python_draws, python_math,
-               raising, reads, recursive_calls)
+               natives, numbers, objects, output, program_functions, provenance, python_draws,
+               python_math, raising, reads, recursive_calls)
 # The ground floor, re-exported: the other stages name these as builder.X.
 from .errors import (NeedsExactShapes, NeedsIdentity, NeedsProfile, NeedsReference, NotYet,
                      Raises, Unsupported, line_of)
@@ -61,11 +61,10 @@ class Builder:
         self.relaxed_dims = relaxed_dims      # {arg accessor description: set of dims}
         self.guards = guards.GuardSet()
         self.inputs = inputs.InputPlan(self)
-        self.sources: dict[int, tuple] = {}   # id(object) -> accessor it was read from
-        # id(graph input) -> (accessor, type) of the caller's tensor or ndarray it stands
-        # for: `is`, type() and storing it answer with the caller's object (reads.py).
-        self.caller_objects: dict[int, tuple] = {}
-        self.keep_alive: list = []
+        # Where each value the build holds came from (janus/provenance.py).  The id-keyed
+        # tables below say what the build did with a value (handed it to library code,
+        # inlined it, reads it at call time), not where it came from.
+        self.provenance = provenance.Provenance()
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (janus/library_state.py).
         self.library_objects: dict = {}
@@ -73,13 +72,10 @@ class Builder:
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
         self.global_pointers: dict = {}       # id(global accessor) → its pointer input
-        self.created: set[int] = set()        # ids of containers made during the build
-        self.made: set[int] = set()           # ids of class instances made by the build
         self.steps = 0
         self.depth = 0
         self.entered: list = []               # context managers to leave on failure
         self.handled = None                   # the exception a built handler handles
-        self.created_exceptions: dict = {}    # id -> exception objects made (raising.py)
         self.profile = profile or {}          # the root code's branch counts
         self.relaxed = relaxed or set()       # (code, offset): never speculate again
         self.number_checks = 0               # numbers each check's message (numbers.py)
@@ -91,23 +87,14 @@ class Builder:
         self.region_serial = [0]              # serials of the open regions, innermost last
         self.region_kinds: list[str] = []     # "arm" / "body" per open region
         self.regions_opened = 0
-        self.created_in: dict[int, int] = {}  # container id -> region serial
-        self.promoted: dict[int, object] = {} # id(tensor) -> Python type, or MIXED
         self._regions: dict = {}
         self.heap = heap.Heap(self, varying)
         self.call_args_holder = call_args_holder
-        self.lazy_contents: dict[int, tuple] = {}  # id(container) -> (accessor, container)
-        # id(caller's list) -> (its stand-in, accessor): a list in an attribute the code
-        # assigns, read item by item (reads.value_at); reads.adopt makes it a copy.
-        self.stand_ins: dict[int, tuple] = {}
-        self.stand_in_of: dict[int, list] = {}    # id(stand-in) -> caller's list
         self.root_graph = None
         self.rebound: set[str] = set()        # attribute/global names the code assigns
         # Object pointers and recursion (janus/objects.py, janus/recursion.py)
         self.by_reference = by_reference      # argument names passed as object pointers
         self.by_identity = by_identity        # arguments read as the caller's containers
-        self.argument_copies: dict[int, str] = {}  # id(list/dict made for an arg) -> name
-        self.argument_of: dict[int, str] = {}      # id(caller's list/dict) -> that name
         self.population = objects.Population()
         self.inline_stack: list = []          # (code, local values) of the inlined calls
         self.recursive: dict = {}             # (code, signature) -> RecursiveFunction
@@ -172,8 +159,7 @@ class Builder:
 
     def promote(self, tensor, python_type):
         """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""
-        self.promoted[id(tensor)] = python_type
-        self.keep_alive.append(tensor)
+        self.provenance.note_number(tensor, python_type)
 
     def in_region(self, run, dry=False, arm=False):
         """Run a cond arm (`arm`) or a loop/recursive body, dry on a scratch graph or
@@ -202,7 +188,7 @@ class Builder:
         return self.region_serial[-1] if self.region_serial else None
 
     def may_mutate(self, container):
-        serial = self.created_in.get(id(container))
+        serial = self.provenance.region_of(container)
         return serial is not None and serial >= self.region_serial[-1]
 
     def _note_fresh(self, value, depth=0):
@@ -216,14 +202,12 @@ class Builder:
     def note_made(self, instance):
         """An instance of a Python class this call made (janus/reads.py: its own
         attributes are the build's, what its class holds is guarded)."""
-        self.made.add(id(instance))
-        self.created_in[id(instance)] = self.region_serial[-1]
-        self.keep_alive.append(instance)
+        self.provenance.note_made(instance, provenance.INSTANCE, self.region_serial[-1])
         return instance
 
     def holds_read_items(self, c) -> bool:
         """Made here, an argument's planned copy, or a carried list's stand-in."""
-        return id(c) in self.created or id(c) in self.argument_copies or id(c) in self.stand_in_of
+        return self.provenance.is_created(c) or self.provenance.holds_callers_items(c)
 
     def _passes_through(self, fn):
         """What `fn` may take unguarded: TF/Keras objects; for a SHALLOW builtin
@@ -231,12 +215,10 @@ class Builder:
         if fn not in natives.SHALLOW:
             return is_library_object
         return lambda value: is_library_object(value) or (
-            type(value) in natives.ITERATORS and id(value) in self.created)
+            type(value) in natives.ITERATORS and self.provenance.is_created(value))
 
     def note_created(self, container):
-        self.created.add(id(container))
-        self.created_in[id(container)] = self.region_serial[-1]
-        self.keep_alive.append(container)
+        self.provenance.note_made(container, provenance.CONTAINER, self.region_serial[-1])
         return container
 
     # -- argument planning (janus/inputs.py) -----------------------------------------
@@ -249,8 +231,7 @@ class Builder:
 
     def remember(self, value, acc):
         if type(value) not in guards.SPECIALISABLE:
-            self.sources[id(value)] = acc
-            self.keep_alive.append(value)
+            self.provenance.note_read(value, acc)
 
     # -- running ---------------------------------------------------------------------
 
@@ -326,9 +307,10 @@ class Builder:
             return tuple(dims)
         if containers.is_tracked(owner):
             return reads.collection_attribute(self, owner, name, code, offset)
-        if name == "numpy" and is_symbolic(owner) and id(owner) not in self.promoted:
+        if name == "numpy" and is_symbolic(owner) and self.provenance.number_of(owner) is None:
             return arrays.NumpyMethod(owner)
-        if is_symbolic(owner) or isinstance(owner, tf.Variable) or id(owner) in self.created:
+        if is_symbolic(owner) or isinstance(owner, tf.Variable) or \
+                self.provenance.is_created(owner):
             return getattr(owner, name)
         if type(owner) in (list, dict, set, tuple, str):
             return getattr(owner, name)      # methods of builtin containers
@@ -443,18 +425,20 @@ class Builder:
         if isinstance(fn, types.BuiltinMethodType) and type(owner) is list:
             reads.adopt(self, owner)
         if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (
-                id(owner) in self.heap.real_of or id(owner) in self.lazy_contents
-                or id(owner) in self.sources):
+                self.provenance.real_of(owner) is not None
+                or self.provenance.lazy_source(owner) is not None
+                or self.provenance.source_of(owner) is not None):
             return self.heap_method(owner, fn.__name__, args, kwargs, code, offset)
         if isinstance(fn, types.BuiltinMethodType) and isinstance(
                 getattr(fn, "__self__", None), CONTAINER_TYPES) and \
-                id(fn.__self__) in self.created:
+                self.provenance.is_created(fn.__self__):
             if not self.may_mutate(fn.__self__) and fn.__name__ not in READ_METHODS:
                 raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() on a "
                                   "container from outside a cond arm or loop body",
                                   code, offset)
             return fn(*args, **kwargs)
-        if isinstance(fn, types.BuiltinMethodType) and id(owner) in self.argument_copies:
+        if isinstance(fn, types.BuiltinMethodType) and \
+                self.provenance.argument_name(owner) is not None:
             if fn.__name__ in READ_METHODS:
                 return fn(*args, **kwargs)      # its contents are the planned arguments
             self.mutating_argument(owner, code, offset)
@@ -504,7 +488,7 @@ class Builder:
         if isinstance(value, tf.Variable):
             raise Unsupported("str()/repr() of a tf.Variable: its value at this point of "
                               "the call is not kept", code, offset)
-        if self.promoted.get(id(value)) == control.MIXED:
+        if self.provenance.number_of(value) == control.MIXED:
             raise Unsupported(f"str() of {control.MIXED}", code, offset)
         return GraphText(((value, conversion, ""),))
 
@@ -521,7 +505,7 @@ class Builder:
 
     def _number_builtin(self, fn, args, kwargs, code, offset):
         """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
-        kinds = [numbers.python_type_of(a, self.promoted) for a in args]
+        kinds = [numbers.python_type_of(a, self.provenance.number_of) for a in args]
         if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
                 and (args[1] is None or type(args[1]) is int):
             return GraphRounded(args[0], args[1])
@@ -540,14 +524,14 @@ class Builder:
         return values if fn is divmod else values[0]
 
     def as_eager_number(self, value):
-        return numbers.as_eager_number(value, self.promoted, self.check)
+        return numbers.as_eager_number(value, self.provenance.number_of, self.check)
 
     def _pack_constant(self, value, dtype, code, offset):
         if type(value) in (list, tuple):
             return tf.stack([self._pack_constant(v, dtype, code, offset) for v in value])
         if not is_symbolic(value):
             return tf.constant(value, dtype)
-        python_type = self.promoted.get(id(value))
+        python_type = self.provenance.number_of(value)
         if python_type == control.MIXED:
             raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
         if python_type in numbers.NUMBERS:
@@ -560,10 +544,10 @@ class Builder:
 
     def type_of(self, value, code, offset):
         """type(value) as eager answers it, guarded where the value was read."""
-        if id(value) in self.caller_objects:
+        if self.provenance.caller_of(value) is not None:
             return reads.type_of(self, value)
         if is_symbolic(value):
-            python_type = self.promoted.get(id(value))
+            python_type = self.provenance.number_of(value)
             if python_type is None:
                 return EagerTensor
             if python_type not in (bool, int, float):
@@ -635,8 +619,8 @@ class Builder:
     def _heap_method(self, container, name, args, kwargs, code, offset):
         if name in heap.READS_CONTENTS[type(container)]:
             reads.contents(self, container)
-        real = self.heap.real_of.get(id(container), container)
-        known = id(real) in self.sources
+        real = self.provenance.real_of(container, container)
+        known = self.provenance.source_of(real) is not None
         if containers.is_mapping(real) and known and name in ("values", "items", "copy"):
             reads.dict_values(self, real, code, offset)
         if containers.is_mapping(real) and known and name in ("get", "setdefault", "pop") \
@@ -658,7 +642,7 @@ class Builder:
     def mutating_argument(self, container, code, offset):
         """A list or dict method on the copy the build made of an argument's container:
         the writes must land on the caller's own object, so build again with it."""
-        name = self.argument_copies.get(id(container))
+        name = self.provenance.argument_name(container)
         if name is not None:
             raise NeedsIdentity({name}, code, offset)
 
@@ -677,11 +661,11 @@ class Builder:
                               code, offset)
 
     def write_attribute(self, owner, name, value, code, offset):
-        if id(owner) in self.made:
+        if self.provenance.is_made(owner):
             made.write(self, owner, name, value, code, offset)
             return
         self.check_binding_write(f"attribute write .{name}", code, offset)
-        if id(owner) not in self.sources and id(owner) not in self.heap.real_of:
+        if self.provenance.source_of(owner) is None and self.provenance.real_of(owner) is None:
             raise Unsupported(f"attribute write .{name} to an object janus did not read "
                               "from a guarded place", code, offset)
         if isinstance(owner, type):
@@ -722,9 +706,9 @@ class Builder:
         """`del owner.name`: deferred like a write; the entry it deletes is guarded, so
         the deletion at commit cannot fail."""
         self.no_writes_in_regions(f"del .{name}", code, offset)
-        if id(owner) in self.made:
+        if self.provenance.is_made(owner):
             if not reads.holds_own(owner, name) or \
-                    self.created_in[id(owner)] < self.region_serial[-1]:
+                    self.provenance.region_of(owner) < self.region_serial[-1]:
                 raise Unsupported(f"del .{name} of an attribute the object made here "
                                   "does not hold", code, offset)
             object.__delattr__(owner, name)
@@ -771,7 +755,7 @@ class Builder:
         """{free variable: (cell, accessor or None)} of a function being inlined."""
         if not fn.__closure__:
             return None
-        acc = self.sources.get(id(fn))
+        acc = self.provenance.source_of(fn)
         return {name: (cell, acc and guards.item(guards.attr(acc, "__closure__"), i))
                 for i, (name, cell) in enumerate(zip(fn.__code__.co_freevars,
                                                      fn.__closure__))}

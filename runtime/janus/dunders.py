@@ -29,10 +29,7 @@ def call(b, fn, args, kwargs, value, code, offset):
         impl = janus_ext.type_lookup(type(value), dunder)
         if impl is None:
             continue
-        acc = b.sources.get(id(value))
-        if not isinstance(impl, types.FunctionType) or (
-                acc is None and id(value) not in b.created
-                and id(value) not in b.made):
+        if not isinstance(impl, types.FunctionType) or not b.provenance.read_or_made(value):
             raise Unsupported(why, code, offset)
         reads.implicit_method(b, value, dunder, impl)
         result = b.inline(impl, (value,), {}, code, offset)
@@ -43,7 +40,7 @@ def call(b, fn, args, kwargs, value, code, offset):
             return result != 0
         want = {len: int, bool: bool, float: float, int: int}[fn]
         if type(result) is want or (want is not bool and is_symbolic(result) and
-                                    b.promoted.get(id(result)) is want):
+                                    b.provenance.number_of(result) is want):
             return result
         raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
                           code, offset)
@@ -164,8 +161,7 @@ def _side(b, me, other, name, symbol, code, offset):
         if type(me) in natives.SCALARS + natives.CONTAINERS:
             return impl(me, other)    # C code: NotImplemented for an object of another type
         raise Unsupported(why, code, offset)
-    if not isinstance(impl, types.FunctionType) or (
-            id(me) not in b.sources and id(me) not in b.created and id(me) not in b.made):
+    if not isinstance(impl, types.FunctionType) or not b.provenance.read_or_made(me):
         raise Unsupported(why, code, offset)
     reads.implicit_method(b, me, name, impl)
     return b.inline(impl, (me, other), {}, code, offset)

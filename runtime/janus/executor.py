@@ -19,8 +19,8 @@ from tensorflow.python.framework import auto_control_deps
 from tensorflow.python.pywrap_tfe import TFE_Py_TapeSetIsEmpty as no_tape_records
 
 from . import (arrays, atomic, builder, bytecode, cache, call_options, config, control, counters,
-               distributed, heap, library_state, made, numbers, objects, profiler, purity,
-               raising, random_ops, reads, recursion, trace)
+               distributed, heap, library_state, made, numbers, objects, profiler, provenance,
+               purity, raising, random_ops, reads, recursion, trace)
 from . import inputs as janus_inputs
 from .values import KEPT_UNKNOWN, GraphRounded, GraphText
 
@@ -72,7 +72,7 @@ class CompiledGraph:
         self.snapshot = atomic.Snapshot(gating.snapshot_handles) \
             if gating.snapshot_handles else None
         self.uses_arena = uses_arena        # object pointers or recursive graphs inside
-        self.keep_alive = keep_alive        # classes the graph's heap reads name by id
+        self.keep_alive = keep_alive        # provenance.alive: ids the graph relies on
         self.effects = effects              # heap writes replayed after a good run
         self.call_args = call_args          # where call-time heap reads find the args
         self.heap_reads = heap_reads
@@ -187,25 +187,25 @@ _NOT_SEEN = object()
 def _template_of(value, run, tensors, memo):
     if type(value) is list:
         reads.adopt(run, value)      # a stand-in the call stores or returns: the caller's
-    if id(value) in run.heap.real_of:
-        return run.heap.real_of[id(value)]    # the caller's container, written back
-    if id(value) in run.caller_objects:
+    origin = run.provenance.of(value)
+    if origin.why == provenance.WRITTEN:
+        return origin.real             # the caller's container, written back
+    if origin.caller is not None:
         # A graph input standing for the caller's tensor or ndarray: the caller's object.
-        return _Caller(run.caller_objects[id(value)][0])
-    kept = run.heap.kept_of(value) if type(value) in (int, float) or \
-        builder.is_symbolic(value) else None
+        return _Caller(origin.caller[0])
+    kept = origin.kept if type(value) in (int, float) or builder.is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
         raise builder.Unsupported("stores or returns a Python float that may be the "
                                   "caller's own float object, " + KEPT_UNKNOWN, run.code)
     if kept is not None and kept[1] is True:
         return _Caller(kept[0])        # the caller's own number object, as eager keeps it
-    if kept is not None and run.promoted.get(id(value)) == control.MIXED:
+    if kept is not None and origin.number == control.MIXED:
         raise builder.Unsupported(f"returns {control.MIXED}", run.code)
     if kept is not None:         # a number the graph chose: the flag says whose
         tensors.extend((kept[1], value))
         return _Kept(len(tensors) - 2, kept[0],
-                     _Slot(len(tensors) - 1, run.promoted.get(id(value))))
-    if id(value) in run.sources:
+                     _Slot(len(tensors) - 1, origin.number))
+    if origin.acc is not None:
         if type(value) is tuple:
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
             # tuple its read was guarded on is not enough.
@@ -219,7 +219,7 @@ def _template_of(value, run, tensors, memo):
         tensors.append(value.tensor)
         return _Slot(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
     if builder.is_symbolic(value):
-        python_type = run.promoted.get(id(value))
+        python_type = origin.number
         if python_type == control.MIXED:
             raise builder.Unsupported(f"returns {control.MIXED}", run.code)
         tensors.append(value)
@@ -243,7 +243,7 @@ def _template_of(value, run, tensors, memo):
         return template
     if type(value) is dict:
         template = memo[id(value)] = _DictTemplate()
-        if any(id(k) in run.made for k in value):
+        if any(run.provenance.is_made(k) for k in value):
             raise builder.Unsupported("returns or stores a dict keyed by an object made "
                                       "in the call", run.code)
         template.items = {k: _flatten(v, run, tensors, memo) for k, v in value.items()}
@@ -719,12 +719,11 @@ class CodeState:
                                  holder["template"], [key for _, key in run.assumptions],
                                  tuple(run.heap.effects), call_args,
                                  run.heap.call_time_reads, run.root_call_id is not None,
-                                 run.keep_alive, holder["gating"], holder["draws"],
+                                 run.provenance.alive, holder["gating"], holder["draws"],
                                  frozenset(run.raising_assumptions),
                                  run.python_draws if run.python_draws else None)
         lists, compiled.pinned_arrays = library_state.watch(
-            run.library_objects.values(), compiled,
-            lambda obj: run.heap.program_names.get(id(obj), ()))
+            run.library_objects.values(), compiled, run.provenance.names_of)
         compiled.guards += builder.guards.pinned_contents(lists)
         library_state.watch_tf_globals(summary, compiled)
         library_state.watch_functions(run.inlined.values(), compiled)

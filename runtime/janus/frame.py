@@ -116,7 +116,7 @@ class Frame:
             raise thrown            # to the caller's frame, or out of the call
         target, depth, lasti = entry
         exception = thrown.exception
-        self.b.created_exceptions[id(exception)] = (exception, thrown.how)
+        self.b.provenance.note_thrown(exception, thrown.how)
         del self.stack[depth:]
         if lasti:
             self.push(ins.offset)
@@ -130,7 +130,7 @@ class Frame:
     def push(self, value):
         # A heap container this call already changed is its shadow copy from here on,
         # also when a local still names the caller's object (`h = log; h[k] = v; h[k]`).
-        self.stack.append(self.b.heap.shadows.get(id(value), value))
+        self.stack.append(self.b.provenance.copy_of(value, value))
 
     def pop(self):
         return self.stack.pop()
@@ -285,10 +285,11 @@ class Frame:
 
     def _item_write(self, container, method, args, ins):
         reads.adopt(self.b, container)
-        if self.b.may_mutate(container) and id(container) not in self.b.heap.real_of:
+        if self.b.may_mutate(container) and self.b.provenance.real_of(container) is None:
             getattr(container, method)(*args)
         elif (type(container) in (list, dict) or containers.is_tracked(container)) and (
-                id(container) in self.b.heap.real_of or id(container) in self.b.sources):
+                self.b.provenance.real_of(container) is not None
+                or self.b.provenance.source_of(container) is not None):
             self.b.heap_method(container, method, args, {}, self.code, ins.offset)
         else:
             self.b.mutating_argument(container, self.code, ins.offset)
@@ -369,8 +370,8 @@ class Frame:
             self.push(GraphText.join((left, right)))
             return
         if symbol == "%" and type(left) is str and has_symbolic(right):
-            return self.push(percent_format.graph_text(left, right, self.b.promoted,
-                                                       *self.b.where))
+            return self.push(percent_format.graph_text(
+                left, right, self.b.provenance.number_of, *self.b.where))
         if symbol in INPLACE_OPS:
             if (isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left)
                     or containers.is_tracked(left)):
@@ -391,10 +392,10 @@ class Frame:
         """An operator with Python's rules for numbers the graph carries (numbers.py).
         A promoted number meeting a real tensor converts as eager converts a Python
         number: to the tensor's dtype."""
-        promoted = self.b.promoted
+        number_of = self.b.provenance.number_of
         if type(left) is arrays.ArrayArg or type(right) is arrays.ArrayArg:
-            return arrays.binary(symbol, operation, left, right, promoted, *self.b.where)
-        kinds = [numbers.python_type_of(v, promoted) for v in (left, right)]
+            return arrays.binary(symbol, operation, left, right, number_of, *self.b.where)
+        kinds = [numbers.python_type_of(v, number_of) for v in (left, right)]
         if not any(is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):
             if symbol in ("==", "!=") and (dunders.is_user_object(left)
@@ -438,7 +439,7 @@ class Frame:
                                       "code at build time", *self.b.where)
 
     def _unary(self, value, python_op, number_op):
-        kind = numbers.python_type_of(value, self.b.promoted)
+        kind = numbers.python_type_of(value, self.b.provenance.number_of)
         if not is_symbolic(value) or kind not in numbers.NUMBERS:
             self._natively("a unary operator", (value,))
             return python_op(value)
@@ -559,21 +560,21 @@ class Frame:
         if containers.is_tracked(container):
             self.push(reads.collection_item(self.b, container, key, self.code, ins.offset))
             return
-        real = self.b.heap.real_of.get(id(container))
-        if real is not None and id(real) in self.b.sources and \
+        real = self.b.provenance.real_of(container)
+        if real is not None and self.b.provenance.source_of(real) is not None and \
                 reads.same_item(self.b, container, real, key):
             # This call's copy still holds what the caller's container holds there:
             # a read of the heap, guarded on the caller's container.
             container = real
         if isinstance(container, (dict, list)) and not self.b.holds_read_items(container):
             if type(key) is slice and isinstance(container, list) and \
-                    id(container) in self.b.sources:
+                    self.b.provenance.source_of(container) is not None:
                 reads.contents(self.b, container)       # a new list: the contents matter
                 self.push(self.b.note_created(container[key]))
                 return
             self.push(reads.item(self.b, container, key, self.code, ins.offset))
-        elif type(container) in (dict, list, tuple) and id(container) not in \
-                self.b.heap.real_of:
+        elif type(container) in (dict, list, tuple) and \
+                self.b.provenance.real_of(container) is None:
             # Made here from guarded values, a carried list's stand-in, or a tuple
             # guarded by value: a missing key is the program's KeyError/IndexError.
             try:
@@ -637,7 +638,7 @@ class Frame:
             return True               # `.numpy()` of a tensor: numpy formats the output
         if not is_symbolic(value):
             return False
-        if numbers.python_type_of(value, self.b.promoted) == control.MIXED:
+        if numbers.python_type_of(value, self.b.provenance.number_of) == control.MIXED:
             raise Unsupported(f"formatting {control.MIXED}", *self.b.where)
         return True
 
@@ -657,7 +658,7 @@ class Frame:
             reads.stdlib_slot(self.b, value, "__iter__", self.code, ins.offset)
             self.push(iter(value))
             return
-        acc = self.b.sources.get(id(value))
+        acc = self.b.provenance.source_of(value)
         if acc is not None and type(value) in (list, tuple):
             reads.reachable_items(self.b, value, acc)     # its contents are guarded now
         if isinstance(value, tf.Variable):
@@ -666,7 +667,7 @@ class Frame:
             value = control.iterate_tensor(self, ins, value)
             if type(value) is control.TensorIteration:
                 return self.push(value)
-        if id(value) in self.b.sources:
+        if self.b.provenance.source_of(value) is not None:
             # An iterator or iterable from outside (a global itertools.count, a
             # generator, a user __iter__): iterating it would consume it at build time.
             self._natively("iteration", (value,), deep=False)
@@ -733,7 +734,7 @@ class Frame:
 
     def op_RERAISE(self, ins):
         exception = self.pop()
-        _, how = self.b.created_exceptions.get(id(exception), (None, "raises"))
+        how = self.b.provenance.thrown_how(exception) or "raises"
         raise raising.Thrown(exception, self.code, ins.offset, how)
 
     def op_PUSH_EXC_INFO(self, ins):

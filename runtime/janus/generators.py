@@ -50,16 +50,16 @@ def start(b, code, globals_dict, local_values, cells, where):
                      if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
     from .frame import Frame
     generator = InlinedGenerator(b, Frame(b, code, globals_dict, local_values, cells or {}))
-    b.keep_alive.append(generator)
+    b.provenance.keep(generator)
     return generator
 
 
 def call_next(b, args, code, offset):
     """next(gen[, default]) in the step."""
-    if type(args[0]) is itertools.count and id(args[0]) in b.sources:
+    if type(args[0]) is itertools.count and b.provenance.source_of(args[0]) is not None:
         return _next_of_count(b, args[0], code, offset)
     if type(args[0]) is not InlinedGenerator:
-        if id(args[0]) in b.sources:
+        if b.provenance.source_of(args[0]) is not None:
             raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
                               "from outside the step stands is state janus cannot guard, "
                               "and each call moves it on", code, offset)

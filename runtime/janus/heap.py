@@ -19,7 +19,7 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from . import arrays, containers, numbers
+from . import arrays, containers, numbers, provenance
 from .errors import NeedsIdentity
 from .values import KEPT_UNKNOWN
 
@@ -66,10 +66,12 @@ class Effect:
 class Heap:
     def __init__(self, builder, varying):
         self.b = builder
+        # Where values came from, and which copy stands for which caller's container.
+        # The tables below record what the call did instead: its writes, and how it
+        # changed a copy (keyed by ids the provenance keeps valid).
+        self.provenance = builder.provenance
         self.varying = varying               # accessor descriptions of changing numbers
         self.overlay: dict = {}              # (id(owner), name) -> value written
-        self.shadows: dict[int, object] = {} # id(real container) -> local copy
-        self.real_of: dict[int, object] = {} # id(local copy) -> real container
         # id(local copy of a list) -> how many items the call appended to it, while
         # appends are all it did: the copy is the caller's list plus that tail.
         self.appended: dict[int, int] = {}
@@ -77,30 +79,14 @@ class Heap:
         # may have changed any), so that an item read elsewhere is the caller's.
         self.touched: dict[int, set] = {}
         self.effects: list[Effect] = []
-        # id(object) -> the attribute names the program's own code read or wrote on it
-        # through the guarded path: janus/library_state.py leaves them out when it
-        # watches a program's subclass of a Keras class for library code's reads.
-        self.program_names: dict[int, set] = {}
         self.call_time_reads = 0
-        # id(float the graph holds) -> (accessor, flag): the float may be the very
-        # object the caller holds at accessor (read there, or kept by min/max or a
-        # branch), when `flag` (a bool, or a bool tensor) is true; or KEPT_UNKNOWN.
-        # (Ints are not followed: CPython shares the small ones, and a program that
-        # asks `is` of two large ints is rarer than one that asks it of a NaN.)
-        self.kept: dict[int, object] = {}
         self._arms: list = []                # (overlay, effect count) per open cond arm
 
     # -- reads ---------------------------------------------------------------------
 
-    def kept_of(self, value):
-        """(accessor, flag) when `value` may be the caller's own number object at
-        accessor (eager's `max(best, v)` keeps `best` itself unless v is larger; `x if
-        c else best` too), KEPT_UNKNOWN where janus lost track of it, else None."""
-        return self.kept.get(id(value))
-
     def keep_by_choice(self, result, takes_second, first, second):
         """`result` is `second` where `takes_second`, else `first` (min, max, a merge)."""
-        ones = [self.kept_of(first), self.kept_of(second)]
+        ones = [self.provenance.kept_of(first), self.provenance.kept_of(second)]
         if ones == [None, None]:
             return
         two_places = all(ones) and not _same_place(ones[0][0], ones[1][0])
@@ -108,15 +94,11 @@ class Heap:
                 one and isinstance(one[1], tf.Tensor)
                 and one[1].graph is not tf.compat.v1.get_default_graph() for one in ones):
             # Two places, or a flag made inside a cond arm: not followed.
-            self.kept[id(result)] = KEPT_UNKNOWN
+            self.provenance.note_kept(result, KEPT_UNKNOWN)
             return
         acc = next(one[0] for one in ones if one)
         flags = [one[1] if one else False for one in ones]
-        self.kept[id(result)] = (acc, tf.where(takes_second, flags[1], flags[0]))
-        self.b.keep_alive.append(result)
-
-    def note_program_name(self, owner, name):
-        self.program_names.setdefault(id(owner), set()).add(name)
+        self.provenance.note_kept(result, (acc, tf.where(takes_second, flags[1], flags[0])))
 
     def written(self, owner, name):
         """(True, value) if this call already wrote owner.name (or a global)."""
@@ -127,7 +109,7 @@ class Heap:
 
     def local_view(self, value):
         """The shadow copy of a container this call changed, else the value itself."""
-        return self.shadows.get(id(value), value)
+        return self.provenance.copy_of(value, value)
 
     def read_at_call_time(self, acc, value, where):
         """A graph input that holds the value `acc` reads at each call."""
@@ -143,15 +125,14 @@ class Heap:
                 # It answers numpy's questions, as an ndarray argument does.
                 tensor = arrays.ArrayArg(tensor, value.dtype, argument=True)
             if isinstance(value, (tf.Tensor, np.ndarray)):
-                self.b.caller_objects[id(tensor)] = (acc, type(value))
-                self.b.keep_alive.append(tensor)
+                self.provenance.note_caller(tensor, acc, type(value))
             return tensor
         python_type = type(value)
         self.b.guards.require_type(acc, python_type)
         number = self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),
                              python_type)
         if python_type is float:
-            self.kept[id(number)] = (acc, True)
+            self.provenance.note_kept(number, (acc, True))
         return number
 
     def read_length_at_call_time(self, acc):
@@ -190,8 +171,7 @@ class Heap:
         ("setglobal"): later reads in this call see it, commit does it.  `taken` is
         True, or a bool tensor when the write was made in one arm of a cond."""
         self.overlay[(id(target), name)] = value
-        self.note_program_name(target, name)
-        self.b.keep_alive.append(target)
+        self.provenance.note_name(target, name)       # and keeps the overlay's key valid
         self.effects.append(Effect(kind, target, name, (taken, value)))
 
     def write_attribute(self, owner, name, value):
@@ -200,8 +180,7 @@ class Heap:
     def delete_attribute(self, owner, name):
         """`del owner.name`: later reads in this call refuse, commit deletes it."""
         self.overlay[(id(owner), name)] = DELETED
-        self.note_program_name(owner, name)
-        self.b.keep_alive.append(owner)
+        self.provenance.note_name(owner, name)
         self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
 
     def write_global(self, globals_dict, name, value):
@@ -236,27 +215,24 @@ class Heap:
 
     def adopt(self, real, copy):
         """`copy`, which holds what `real` holds at call time, is this call's copy."""
-        self.shadows[id(real)] = copy
-        self.real_of[id(copy)] = real
+        self.provenance.note_copy(real, copy, provenance.WRITTEN)
         self.appended[id(copy)] = 0
         self.b.note_created(copy)
 
     def shadow(self, container):
         """The local copy this call mutates in place of `container` from the heap."""
-        copy = self.shadows.get(id(container))
+        copy = self.provenance.copy_of(container)
         if copy is None:
-            copy = self.shadows[id(container)] = (
-                containers.copy_of(container) if containers.is_tracked(container)
-                else type(container)(container))
-            self.real_of[id(copy)] = container
+            copy = (containers.copy_of(container) if containers.is_tracked(container)
+                    else type(container)(container))
+            self.provenance.note_copy(container, copy, provenance.WRITTEN)
             self.b.note_created(copy)
-            self.b.keep_alive.append(container)
         return copy
 
     def mutate(self, container, method, args, kwargs):
         """Run a mutating method on the shadow and record it for commit."""
-        container = self.real_of.get(id(container), container)
-        alias = self.b.argument_of.get(id(container))
+        container = self.provenance.real_of(container, container)
+        alias = self.provenance.argument_alias(container)
         if alias is not None:
             # The same list or dict is also an argument, planned as a copy of its items:
             # build again with the argument as the caller's object, which sees this.

@@ -15,7 +15,7 @@ import tensorflow as tf
 
 from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable, VariableSpec
 
-from . import arrays, guards, heap, numbers, objects, values
+from . import arrays, guards, heap, numbers, objects, provenance, values
 from .errors import Unsupported
 from .values import is_symbolic
 
@@ -119,7 +119,7 @@ class InputPlan:
             # contents are guarded where the call reads them, its writes deferred.
             b.guards.require_is(acc, value)
             b.remember(value, acc)
-            b.lazy_contents[id(value)] = (acc, value)
+            b.provenance.note_lazy(value, acc)
             self._identity.add(acc)
         elif type(value) in (tuple, list) or values.is_namedtuple(value):
             # A namedtuple batch is planned like a tuple, guarded on its exact class.
@@ -155,31 +155,26 @@ class InputPlan:
                 if kind == "array":
                     tensor = arrays.ArrayArg(tensor, python_class, argument=True)
                 if kind in (None, "array"):
-                    self.b.caller_objects[id(tensor)] = (plan_acc, type(value))
-                    self.b.keep_alive.append(tensor)
+                    self.b.provenance.note_caller(tensor, plan_acc, type(value))
                 return tensor          # a variable input is a variable already
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements, f"{where}[{i}]")
                      for i, v in enumerate(value)]
             made = type(value)(items)
             if type(value) is list:
-                self.b.argument_copies[id(made)] = where
-                self.b.argument_of[id(value)] = where
-                self.b.keep_alive.extend((made, value))
+                self.b.provenance.note_copy(value, made, provenance.ARGUMENT, where)
             return made
         if values.is_namedtuple(value):
             made = type(value)(*(self._substitute(guards.item(acc, i), v, replacements,
                                                   f"{where}[{i}]")
                                  for i, v in enumerate(value)))
-            self.b.created.add(id(made))      # its fields are read like a tuple's items
-            self.b.keep_alive.append(made)
+            # Its fields are read like a tuple's items.
+            self.b.provenance.note_made(made, provenance.CONTAINER, None)
             return made
         if type(value) is dict:
             made = {k: self._substitute(guards.item(acc, k), v, replacements,
                                         f"{where}[{k!r}]")
                     for k, v in value.items()}
-            self.b.argument_copies[id(made)] = where
-            self.b.argument_of[id(value)] = where
-            self.b.keep_alive.extend((made, value))
+            self.b.provenance.note_copy(value, made, provenance.ARGUMENT, where)
             return made
         return value

@@ -67,7 +67,7 @@ class Plan:
                                   "this one, inside a loop on a tensor", *where)
             args, kwargs = effect.values[:2]
             flag = effect.values[2] if len(effect.values) > 2 else None
-            marked = _mark((args, kwargs), values, self.b.promoted, where)
+            marked = _mark((args, kwargs), values, self.b.provenance.number_of, where)
             flag_index = None
             if flag is not None:
                 values.append((tf.convert_to_tensor(flag, tf.bool), None))
@@ -107,12 +107,12 @@ class _Leaf:
         self.index = index
 
 
-def _mark(value, values, promoted, where):
+def _mark(value, values, number_of, where):
     """`value` with each tensor it shows replaced by a _Leaf; the tensors appended to
     `values` with how each is rebuilt (a Python type, "ndarray", or None: the tensor)."""
     kind = type(value)
     if is_symbolic(value):
-        values.append((value, promoted.get(id(value))))
+        values.append((value, number_of(value)))
         if values[-1][1] not in (None, bool, int, float):
             raise Unsupported(f"a print of {values[-1][1]} inside a loop on a tensor",
                               *where)
@@ -124,12 +124,12 @@ def _mark(value, values, promoted, where):
         values.append((value.tensor, "ndarray"))
         return _Leaf(len(values) - 1)
     if kind in (tuple, list):
-        return kind(_mark(item, values, promoted, where) for item in value)
+        return kind(_mark(item, values, number_of, where) for item in value)
     if kind is dict:
-        return {key: _mark(item, values, promoted, where) for key, item in value.items()}
+        return {key: _mark(item, values, number_of, where) for key, item in value.items()}
     if kind is GraphText:
         return GraphText(part if type(part) is str else
-                         (_mark(part[0], values, promoted, where), *part[1:])
+                         (_mark(part[0], values, number_of, where), *part[1:])
                          for part in value.parts)
     return value
 

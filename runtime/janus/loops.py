@@ -326,7 +326,7 @@ def _grown_lists(frame, regions, loop, stores):
     for name in list(frame.locals):
         # Plain loops: a closure or an items() tuple would hold the list too.
         value = frame.locals[name]
-        if type(value) is not list or value or id(value) not in frame.b.created or \
+        if type(value) is not list or value or not frame.b.provenance.is_created(value) or \
                 name in stores or not _appends_to(regions, loop, name):
             continue
         bindings = 0
@@ -350,7 +350,7 @@ def _appends_to(regions, loop, name):
 
 
 def _held_elsewhere(value, frame):
-    allowed = (frame.locals, frame.b.keep_alive)
+    allowed = (frame.locals, frame.b.provenance.alive)
     return any(not any(r is a for a in allowed) and not isinstance(r, types.FrameType)
                for r in gc.get_referrers(value))
 
@@ -423,7 +423,8 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
     # body binds at its stops.
     first = None
     printing = loop_output.Plan(b)
-    if grown or len(stops) > 1 or any(numbers.python_type_of(frame.locals[n], b.promoted)
+    number_of = b.provenance.number_of
+    if grown or len(stops) > 1 or any(numbers.python_type_of(frame.locals[n], number_of)
                                       for n in carried):
         mark = printing.begin()
         first = branches.dry_run(frame, lambda sub, _: run_body(
@@ -444,8 +445,7 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
             carried.append(name)
             initial.append(tf.zeros([d or 0 for d in value.shape], value.dtype))
     stays_number = {n: first is not None and n in first.locals and numbers.python_type_of(
-        first.locals[n], b.promoted) == numbers.python_type_of(frame.locals.get(n),
-                                                               b.promoted)
+        first.locals[n], number_of) == numbers.python_type_of(frame.locals.get(n), number_of)
         for n in carried}
     for name in grown:
         item = probes[name].first
@@ -512,13 +512,13 @@ def _promote_carried(b, carried, values, before, stays_number):
     """Loop variables (in the body, or after the loop) that stand for Python numbers:
     of their type when the body keeps it, else MIXED."""
     for name, value in zip(carried, values):
-        kind = numbers.python_type_of(before.get(name), b.promoted)
+        kind = numbers.python_type_of(before.get(name), b.provenance.number_of)
         if kind is not None:
             b.promote(value, kind if stays_number.get(name) else branches.MIXED)
-            if b.heap.kept_of(before.get(name)) is not None:
+            if b.provenance.kept_of(before.get(name)) is not None:
                 # It may still be the caller's own number object after the loop (no
                 # iteration rebound it); which, the loop does not tell.
-                b.heap.kept[id(value)] = KEPT_UNKNOWN
+                b.provenance.note_kept(value, KEPT_UNKNOWN)
 
 
 def _relaxed(frame, body, loop_vars):

@@ -33,7 +33,7 @@ def write(b, instance, name, value, code, offset, *, raw=False):
     __setattr__ but not a property's setter.  In a cond arm or loop body, only to an
     instance made there (an arm's write to an older one would be seen by the other
     arm)."""
-    if b.created_in[id(instance)] < b.region_serial[-1]:
+    if b.provenance.region_of(instance) < b.region_serial[-1]:
         raise Unsupported(f"attribute write .{name} inside a branch or loop on a tensor "
                           "to an object made before it", code, offset)
     cls = type(instance)
@@ -50,12 +50,12 @@ def write(b, instance, name, value, code, offset, *, raw=False):
 def is_raw_write(b, fn, args, kwargs):
     """`object.__setattr__(instance, name, value)` on an instance this call made."""
     return fn is object.__setattr__ and len(args) == 3 and not kwargs \
-        and id(args[0]) in b.made and type(args[1]) is str
+        and b.provenance.is_made(args[0]) and type(args[1]) is str
 
 
 def is_made_instance(b, value):
     """An instance of a program's class that this call made (not a function it made)."""
-    return id(value) in b.made and objects.is_plain_instance(value) \
+    return b.provenance.is_made(value) and objects.is_plain_instance(value) \
         and not isinstance(value, types.FunctionType)
 
 

@@ -65,11 +65,12 @@ class NotRepresentable(Exception):
     """The operation has no exact graph form (its reason says why); the builder refuses."""
 
 
-def python_type_of(value, promoted):
-    """int/float/bool for a Python number or a promoted tensor; None otherwise."""
+def python_type_of(value, number_of):
+    """int/float/bool for a Python number, or for a promoted tensor what `number_of`
+    (provenance.Provenance.number_of) says it stands for; None otherwise."""
     if type(value) in NUMBERS:
         return type(value)
-    return promoted.get(id(value))
+    return number_of(value)
 
 
 def carry(value, python_type):
@@ -403,10 +404,10 @@ def builtin(fn, args, kinds, check):
     return [minimum_or_maximum(name, *args, kinds, check)]
 
 
-def as_eager_number(value, promoted, check):
+def as_eager_number(value, number_of, check):
     """A promoted number given to a TF or Keras function converts as eager converts the
     Python number it stands for; any other value is given as it is."""
-    kind = promoted.get(id(value)) if isinstance(value, tf.Tensor) else None
+    kind = number_of(value) if isinstance(value, tf.Tensor) else None
     # A bool already has eager's dtype, and stays a tensor a library can branch on.
     return EagerNumber(value, kind, check) if kind in (int, float) else value
 

@@ -68,7 +68,7 @@ def snapshot(b, value, memo=None):
     memo = {} if memo is None else memo
     if id(value) in memo:
         return memo[id(value)]
-    real = b.heap.real_of.get(id(value))
+    real = b.provenance.real_of(value)
     if real is not None:
         # This call's copy of the caller's list or dict.  Its writes are replayed on the
         # caller's object in program order before this print is, so the print shows that
@@ -79,9 +79,9 @@ def snapshot(b, value, memo=None):
             raise Unsupported("print, inside a loop on a tensor, of a list or dict the "
                               "call changed", *b.where)
         return real
-    if type(value) in (list, tuple) and (type(value) is tuple or id(value) in b.created):
+    if type(value) is tuple or type(value) is list and b.provenance.is_created(value):
         return type(value)(snapshot(b, v, memo) for v in value)
-    if type(value) is dict and id(value) in b.created:
+    if type(value) is dict and b.provenance.is_created(value):
         return {k: snapshot(b, v, memo) for k, v in value.items()}
     if made.is_made_instance(b, value):
         return made.copy(b, value, lambda v: snapshot(b, v, memo), memo)

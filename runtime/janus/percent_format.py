@@ -21,7 +21,7 @@ _INTEGER_TYPES = {"d": "d", "i": "d", "u": "d", "o": "o", "x": "x", "X": "X"}
 _FLOAT_TYPES = set("eEfFgG")
 
 
-def graph_text(template, args, promoted, code, offset):
+def graph_text(template, args, number_of, code, offset):
     """`template % args` as a GraphText; `args` holds a value the graph computes."""
     values = args if type(args) is tuple else (args,)
     if not any(is_symbolic(v) for v in values):
@@ -49,7 +49,7 @@ def graph_text(template, args, promoted, code, offset):
             parts.append(match.group(0) % (value,))
             continue
         parts.append((value, *_conversion_and_spec(match, numbers.python_type_of(
-            value, promoted), code, offset)))
+            value, number_of), code, offset)))
     if index != len(values):
         raise Unsupported("%-formatting with more values than conversions", code, offset)
     parts.append(template[position:])

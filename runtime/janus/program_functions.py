@@ -70,7 +70,7 @@ def check_call(b, fn, args, kwargs, code, offset):
     for value in tf.nest.flatten((args, kwargs), expand_composites=True):
         if not is_symbolic(value):
             continue
-        if id(value) in b.promoted:
+        if b.provenance.number_of(value) is not None:
             raise Unsupported(f"a Python number the graph carries passed to the program's "
                               f"tf.function {name}: eager traces it per value", code, offset)
         if not value.shape.is_fully_defined():

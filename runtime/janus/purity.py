@@ -257,7 +257,7 @@ def interpret(run, code, globals_dict, param_names, args):
     count = len(param_names)
     local_values = dict(zip(param_names, args[:count]))
     for value in local_values.values():
-        if id(value) not in run.sources and not is_symbolic(value):
+        if run.provenance.source_of(value) is None and not is_symbolic(value):
             run.remember(value, guards.const(value))
     cells = {name: (cell, guards.const(cell))
              for name, cell in zip(code.co_freevars, args[count:])}

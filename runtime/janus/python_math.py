@@ -50,7 +50,7 @@ def call(b, fn, args, kwargs, code, offset):
             return fn(*args, **kwargs)
         except (ValueError, OverflowError, TypeError) as exc:
             raise raising.Thrown(exc, code, offset) from None
-    kinds = [numbers.python_type_of(a, b.promoted) for a in args]
+    kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]
     if fn not in _SCALAR_FUNCTIONS or kwargs or any(k not in numbers.NUMBERS for k in kinds):
         raise Unsupported(f"{name}() of a tensor (math takes Python numbers)", code, offset)
     result_type = int if fn in _INT_RESULTS else bool if fn in _BOOL_RESULTS else float

@@ -65,7 +65,7 @@ def instance_for_raise(value, cause, has_cause, b, code, offset):
     __cause__ CPython gives it; errors.Raises where the build cannot vouch for it."""
     if is_plain_exception_class(value):
         value = value()
-    if id(value) not in b.created_exceptions:
+    if b.provenance.thrown_how(value) is None:
         # An exception object from outside the call: eager raises that one object
         # each call, changing its __context__ and __traceback__ each time.
         raise Raises("this call reaches a `raise`", code, offset)
@@ -87,7 +87,7 @@ def make(b, cls, args, kwargs, has_symbolic, code, offset):
         raise Raises(f"this call makes a {cls.__qualname__} that holds a tensor",
                      code, offset)
     exception = cls(*args, **kwargs)
-    b.created_exceptions[id(exception)] = (exception, "raises")
+    b.provenance.note_thrown(exception, "raises")
     return exception
 
 
@@ -96,7 +96,7 @@ def reads_own_exception(b, fn, args, kwargs):
     BaseException's C code gives what eager gives.  A class's own __str__/__repr__ is
     the program's code: left to the usual refusal."""
     if fn not in (str, repr, type) or kwargs or len(args) != 1 or \
-            id(args[0]) not in b.created_exceptions:
+            b.provenance.thrown_how(args[0]) is None:
         return False
     if fn is type:
         return True
@@ -119,22 +119,22 @@ def escaping(b, result, effects):
     """Why an exception object the build made outlives the call, or None.  Eager makes
     a new one at each call; the graph would hand out the build's one every time (the
     same identity, the build's traceback).  Printing one only shows its text."""
-    if not b.created_exceptions:
+    if not b.provenance.any_thrown:
         return None
     places = [("the call's result", result)]
     places += [(f"a write ({effect.kind} {effect.name or ''})".replace(" )", ")"),
                 effect.values)
                for effect in effects if not (effect.kind == "call" and effect.target is print)]
     for where, value in places:
-        found = _exception_in(b.created_exceptions, value, 0)
+        found = _exception_in(b.provenance, value, 0)
         if found is not None:
             return (f"the {type(found).__name__} a handler caught outlives the call in "
                     f"{where}")
     return None
 
 
-def _exception_in(made, value, depth):
-    if id(value) in made:
+def _exception_in(provenance, value, depth):
+    if provenance.thrown_how(value) is not None:
         return value
     if depth > 6:
         return None
@@ -145,7 +145,7 @@ def _exception_in(made, value, depth):
     else:
         return None
     for item in items:
-        found = _exception_in(made, item, depth + 1)
+        found = _exception_in(provenance, item, depth + 1)
         if found is not None:
             return found
     return None

@@ -18,7 +18,7 @@ import janus_ext
 import numpy as np
 import tensorflow as tf
 
-from . import containers, guards, heap, natives, objects, raising
+from . import containers, guards, heap, natives, objects, provenance, raising
 from .errors import Unsupported
 from .values import from_library, is_library_object, is_symbolic
 
@@ -102,7 +102,7 @@ def item(b, container, key, code, offset):
     """container[key] of a list or dict from outside the build, read as the guard
     checker reads it: no __getitem__ or __missing__ of a subclass, and a key of
     another type (True for 1) is no match."""
-    acc = b.sources.get(id(container))
+    acc = b.provenance.source_of(container)
     if acc is None:
         raise Unsupported("item read from a container janus cannot guard", code, offset)
     value = janus_ext.static_item(container, key, _MISSING)
@@ -117,7 +117,7 @@ def item(b, container, key, code, offset):
 
 def own_entry(b, owner, name, code, offset):
     """owner's own __dict__ entry `name`, which `del owner.name` needs, guarded there."""
-    acc = b.sources.get(id(owner))
+    acc = b.provenance.source_of(owner)
     value = janus_ext.own_attr(owner, name, _MISSING)
     if acc is None or value is _MISSING:
         raise Unsupported(f"del .{name} of an attribute janus cannot read from a guarded "
@@ -128,7 +128,7 @@ def own_entry(b, owner, name, code, offset):
 def slot_member(b, owner, name, descr, code, offset):
     """The __slots__ member descriptor a write to owner.name stores through, guarded to
     stay the one type(owner) holds (`Cls.x = property(...)` mid-run rebuilds)."""
-    acc = b.sources.get(id(owner))
+    acc = b.provenance.source_of(owner)
     if acc is None:
         raise Unsupported(f"attribute write .{name} to a slot of an object janus did not "
                           "read from a guarded place", code, offset)
@@ -187,7 +187,7 @@ def from_copy(b, copy, key, code, offset):
     list's appended tail), or the caller's item at the position the appends moved it
     from, read there.  Anything else the call did to a list moves items unknowably: its
     contents are guarded."""
-    real = b.heap.real_of.get(id(copy))
+    real = b.provenance.real_of(copy)
     if type(real) is list:
         appended = b.heap.appended.get(id(copy))
         if appended is not None and type(key) is int and -len(copy) <= key < -appended:
@@ -201,10 +201,10 @@ def tail_slice(b, container, start, stop, code, offset):
     """`container[start:stop]`.  `history[-3:]` of the caller's list (or of this call's
     copy, the caller's list plus what the call appended) reads only those items, each
     where it is, so a history that grows between calls needs no rebuild."""
-    real = b.heap.real_of.get(id(container), container)
+    real = b.provenance.real_of(container, container)
     tail = type(real) is list and stop is None and type(start) is int and \
         -len(container) <= start < 0 and (
-            container is real and id(real) in b.lazy_contents
+            container is real and b.provenance.lazy_source(real) is not None
             or container is not real and b.heap.appended.get(id(container)) is not None)
     if not tail:
         contents(b, container)
@@ -219,10 +219,10 @@ def adopt(b, stand_in):
     """The call changes, stores or returns a list that value_at read item by item (an
     attribute the code also assigns): from here on it is the copy of the caller's list,
     whose identity is now guarded, and the commit replays the changes on that list."""
-    real = b.stand_in_of.pop(id(stand_in), None)
-    if real is None:
+    entry = b.provenance.end_stand_in(stand_in)
+    if entry is None:
         return
-    _, acc = b.stand_ins[id(real)]
+    real, acc = entry
     b.guards.require_is(acc, real)
     b.remember(real, acc)
     b.heap.adopt(real, stand_in)
@@ -231,7 +231,7 @@ def adopt(b, stand_in):
 def identity(b, value):
     """The call stores or returns `value`, so its identity shows (`st.pair is PAIR`): an
     equal value read from the same place is no longer enough."""
-    b.guards.require_is(b.sources[id(value)], value)
+    b.guards.require_is(b.provenance.source_of(value), value)
 
 
 def same_object(b, left, right):
@@ -242,8 +242,8 @@ def same_object(b, left, right):
     Eager compares the caller's objects: the same batch handed twice, `x is
     self.last_x`.  The build answers for this call's objects and guards that answer,
     so a call that hands other objects misses and gets the graph built for it."""
-    left_record = b.caller_objects.get(id(left))
-    right_record = b.caller_objects.get(id(right))
+    left_record = b.provenance.caller_of(left)
+    right_record = b.provenance.caller_of(right)
     if left_record is None and right_record is None or left is right:
         return left is right
     if left_record is not None and right_record is not None:
@@ -252,7 +252,7 @@ def same_object(b, left, right):
     else:
         acc = (left_record or right_record)[0]
         other = right if left_record is not None else left
-        other_acc = b.sources.get(id(other))
+        other_acc = b.provenance.source_of(other)
         if other_acc is None:
             # Made by the call, a constant, or another graph value: not an object the
             # caller held when the call began.
@@ -266,8 +266,8 @@ def id_of(b, value, code, offset):
     """id(value) of an object from outside the call (a caller's tensor too): the
     graph is built for that object, guarded by identity.  An object the call makes is
     another one on every call: refused."""
-    record = b.caller_objects.get(id(value))
-    acc = record[0] if record is not None else b.sources.get(id(value))
+    record = b.provenance.caller_of(value)
+    acc = record[0] if record is not None else b.provenance.source_of(value)
     if acc is None:
         raise Unsupported("id() of an object the step makes or computes: eager's is "
                           "another number on every call", code, offset)
@@ -278,10 +278,10 @@ def id_of(b, value, code, offset):
 
 def type_of(b, value):
     """type(value), guarded where the value was read: the build answers for this type."""
-    record = b.caller_objects.get(id(value))
+    record = b.provenance.caller_of(value)
     if record is not None:
         return record[1]       # pinned by the graph input's G_TENSOR guard
-    acc = b.sources.get(id(value))
+    acc = b.provenance.source_of(value)
     if acc is not None:
         b.guards.require_type(acc, type(value))
     return type(value)
@@ -290,10 +290,10 @@ def type_of(b, value):
 def implicit_method(b, value, name, impl):
     """CPython looks `name` up on type(value) for an implicit call (a dunder, __call__,
     __enter__): guard that the class still holds `impl` there."""
-    acc = b.sources.get(id(value))
+    acc = b.provenance.source_of(value)
     if acc is not None:
         b.guards.require_is(guards.lookup(acc, name), impl)
-    elif id(value) in b.made:
+    elif b.provenance.is_made(value):
         b.guards.require_is(guards.attr(class_source(b, type(value)), name), impl)
 
 
@@ -317,13 +317,13 @@ def constructor(b, cls, code, offset):
     acc = class_source(b, cls)
     b.guards.require_is(guards.attr(acc, "__new__"), object.__new__)
     b.guards.require_is(guards.attr(acc, "__init__"), init)
-    if id(init) not in b.sources:
+    if b.provenance.source_of(init) is None:
         b.remember(init, guards.attr(acc, "__init__"))     # its closure cells read from here
     return None if init is object.__init__ else init
 
 
 def class_source(b, cls):
-    acc = b.sources.get(id(cls))
+    acc = b.provenance.source_of(cls)
     if acc is None:
         acc = guards.const(cls)
         b.remember(cls, acc)
@@ -337,7 +337,7 @@ def unshadowed_method(b, value, name, impl, code, offset):
     if janus_ext.own_attr(value, name) is not None:
         raise Unsupported(f"{type(value).__qualname__} instance has its own `{name}` "
                           "attribute", code, offset)
-    acc = b.sources.get(id(value))
+    acc = b.provenance.source_of(value)
     if acc is not None:
         b.guards.require_is(guards.attr(acc, name), impl)
 
@@ -366,29 +366,28 @@ def _plain_property_getter(cls, name):
 
 def contents(b, value):
     """The call depends on what a heap list or dict holds: guard the contents."""
-    real = b.heap.real_of.get(id(value), value)
+    real = b.provenance.real_of(value, value)
     if containers.is_tracked(real):
         _collection_contents(b, real)
         return
-    entry = b.lazy_contents.pop(id(real), None)
-    if entry is None:
+    acc = b.provenance.take_lazy(real)
+    if acc is None:
         return
-    acc, container = entry
-    if type(container) is dict:
+    if type(real) is dict:
         # The keys; a value is guarded where it is read (BINARY_SUBSCR, get).
-        b.guards.require_keys(acc, container)
-        for key, held in container.items():
+        b.guards.require_keys(acc, real)
+        for key, held in real.items():
             if not _is_python_data(held):
                 b.guards.require_is(guards.item(acc, key), held)
     else:
-        b.guards.require_elements(acc, container)
+        b.guards.require_elements(acc, real)
 
 
 def reachable_items(b, container, acc):
     """Each item of a list or tuple read at `acc` (its contents guarded) is reachable
     through its index, so reads of its attributes are guarded in turn."""
     for index, item in enumerate(container):
-        if id(item) not in b.sources:
+        if b.provenance.source_of(item) is None:
             b.remember(item, guards.item(acc, index))
 
 
@@ -397,14 +396,14 @@ def iterated(b, value, code, offset):
     min, max with a key): a heap list's or tuple's contents guarded, each item reachable
     through its index; a container or C iterator this build made, as it is."""
     contents(b, value)
-    acc = b.sources.get(id(value))
+    acc = b.provenance.source_of(value)
     if acc is not None and type(value) in (list, tuple):
         reachable_items(b, value, acc)
         return list(value)
     made_here = type(value) in natives.ITERATORS + (list, tuple, dict) and \
-        id(value) in b.created
+        b.provenance.is_created(value)
     if type(value) in (tuple, range, str) or made_here or \
-            id(value) in b.stand_in_of or id(value) in b.argument_copies:
+            b.provenance.holds_callers_items(value):
         return list(value)
     raise Unsupported(f"iterating {natives.describe(value)} would run its code at build "
                       "time", code, offset)
@@ -420,8 +419,8 @@ def whole(b, value, code, offset, depth=0):
         for held in value:
             whole(b, held, code, offset, depth + 1)
         return
-    real = b.heap.real_of.get(id(value), value)
-    acc = b.sources.get(id(real))
+    real = b.provenance.real_of(value, value)
+    acc = b.provenance.source_of(real)
     if containers.is_tracked(real) and acc is None:
         _collection(b, real)           # refuses: nothing guards what it holds
     if acc is None or not (type(real) in (list, dict) or containers.is_tracked(real)):
@@ -438,14 +437,14 @@ def whole(b, value, code, offset, depth=0):
         return
     for item_acc, held in nested:
         if type(held) in (list, dict, tuple) or containers.is_tracked(held):
-            if id(held) not in b.sources:
+            if b.provenance.source_of(held) is None:
                 b.remember(held, item_acc)
             whole(b, held, code, offset, depth + 1)
 
 
 def dict_values(b, real, code, offset):
     """d.values()/items()/copy() of a dict from outside the build: every value is read."""
-    acc = b.sources.get(id(real))
+    acc = b.provenance.source_of(real)
     if acc is not None:
         for key, held in dict.items(real):
             if is_symbolic(value_at(b, guards.item(acc, key), held, f"item {key!r}", code,
@@ -462,15 +461,17 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
     `rebound`: the converted code assigns this attribute or global, so its value
     is state carried from call to call (a counter, an RNN state): it is read at
     every call rather than specialised."""
-    if id(value) in b.heap.shadows:
-        return b.heap.shadows[id(value)]
+    copy = b.provenance.copy_of(value)
+    if copy is not None:
+        return copy
     where = guards.describe_accessor(acc, b.arg_names)
     if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
         # Same type and length each call; the items are read like any heap value.
         b.guards.require_type(acc, type(value))
         b.guards.require_length(acc, len(value))
-        if id(value) in b.stand_ins:
-            return b.stand_ins[id(value)][0]        # one stand-in per list: `a is b`
+        stand_in = b.provenance.copy_of(value, why=provenance.STAND_IN)
+        if stand_in is not None:
+            return stand_in                 # one stand-in per list: `a is b`
         items = [value_at(b, guards.item(acc, i), held, f"{what}[{i}]", code, offset,
                           library, rebound)
                  for i, held in enumerate(value)]
@@ -478,9 +479,7 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
             return tuple(items)
         # A stand-in for the caller's list, not a list made here: once the call
         # changes it in place, stores it or returns it (adopt), it is the caller's own.
-        b.stand_ins[id(value)] = (items, acc)
-        b.stand_in_of[id(items)] = value
-        b.keep_alive.extend((value, items))
+        b.provenance.note_copy(value, items, provenance.STAND_IN, acc)
         return items
     if rebound and type(value) in heap.VARYING_NUMBER_DTYPES:
         return _at_call_time(b, acc, value, where)
@@ -494,7 +493,7 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # The user's own list: the same object; its contents are guarded only
         # if the call reads them (an append-only history changes every call).
         b.guards.require_is(acc, value)
-        b.lazy_contents[id(value)] = (acc, value)
+        b.provenance.note_lazy(value, acc)
     elif type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
         # Same elements in the same order; not the same list object, since
         # properties such as Keras' trainable_variables build a new list each time.
@@ -506,7 +505,7 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # The program's own dict or one a library object holds (a Tokenizer's
         # word_index): the same object; its keys and the items read are guarded.
         b.guards.require_is(acc, value)
-        b.lazy_contents[id(value)] = (acc, value)
+        b.provenance.note_lazy(value, acc)
     elif containers.is_tracked(value):
         # A deque, Counter, defaultdict or OrderedDict: the same object; what a use
         # consumes of it (its length, keys, items) is guarded by that use.
@@ -518,8 +517,8 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         if type(value) is float and not b.call_ids:
             # Stored or returned as it is (or kept by min/max), it is the caller's own
             # float object there, which the guard pins only by value.
-            b.heap.kept.setdefault(id(value), (acc, True))
-            b.keep_alive.append(value)
+            if b.provenance.kept_of(value) is None:
+                b.provenance.note_kept(value, (acc, True))
     b.remember(value, acc)
     return value
 
@@ -543,8 +542,8 @@ def _is_python_data(value):
 def _collection(b, container):
     """(caller's container, accessor) of a tracked stdlib container this call uses,
     guarded on its exact type and what it was built with (maxlen, default_factory)."""
-    real = b.heap.real_of.get(id(container), container)
-    acc = b.sources.get(id(real))
+    real = b.provenance.real_of(container, container)
+    acc = b.provenance.source_of(real)
     if acc is None:
         raise Unsupported(f"{natives.describe(real)} janus cannot trace to a guarded place",
                           *b.where)
@@ -584,7 +583,7 @@ def length(b, container, code, offset):
         return _list_length(b, container)
     real, acc = _collection(b, container)
     stdlib_slot(b, real, "__len__", code, offset)
-    if id(real) in b.heap.shadows:
+    if b.provenance.copy_of(real) is not None:
         _collection_contents(b, real)
     else:
         b.guards.require_length(acc, janus_ext.static_len(real))
@@ -595,10 +594,11 @@ def _list_length(b, value):
     """len() of a list.  The user's own list whose items the call has not read: only
     its length is guarded, and a length that changed between calls (a history the
     program appends to) is read at call time."""
-    entry = b.lazy_contents.get(id(value))
-    real = b.heap.real_of.get(id(value))
+    acc = b.provenance.lazy_source(value)
+    real = b.provenance.real_of(value)
     appended = b.heap.appended.get(id(value))
-    if real is not None and appended is not None and id(real) in b.lazy_contents:
+    if real is not None and appended is not None and \
+            b.provenance.lazy_source(real) is not None:
         # This call's copy: the caller's list and the tail the call appended.
         known = _list_length(b, real)
         if not is_symbolic(known):
@@ -606,10 +606,9 @@ def _list_length(b, value):
         longer = known + tf.constant(appended, known.dtype)
         b.promote(longer, int)
         return longer
-    if entry is None:
+    if acc is None:
         contents(b, value)
         return len(value)
-    acc = entry[0]
     if guards.describe_length(acc, b.arg_names) in b.heap.varying and not b.call_ids \
             and b.root_graph is not None:
         with b.root_graph.as_default():

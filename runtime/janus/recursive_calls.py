@@ -44,7 +44,7 @@ def load_object_attr(b, ref, name, code, offset):
             cls, name, ref.population.values_of(cls, name))
     except objects.CannotRead as exc:
         raise Unsupported(str(exc), code, offset) from exc
-    b.keep_alive.extend((cls, value_cls))   # the op names them by id
+    b.provenance.keep(cls, value_cls)   # the op names them by id
     value = recursion.get_attr(ref.pointer, call_id(b), name, kind, cls,
                                value_cls)
     b.heap.call_time_reads += 1
@@ -67,7 +67,7 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
         return False
     roots = set()
     for name, value in changing:
-        acc = b.sources.get(id(value))
+        acc = b.provenance.source_of(value)
         # Down to the argument it was read from; a global or an object known by
         # identity (A_GLOBAL, A_CONST) roots no argument.
         while acc is not None and acc[0] not in (guards.A_ARG, guards.A_GLOBAL,
