@@ -16,7 +16,7 @@ own train_step) is watched too, since library code reads its Keras-managed attri
 the program's code reads or writes: those the builder reads through guards and the
 commit writes, and watching them would make every commit a rebuild.
 
-Two more kinds of state library code reads while building have no dict of an object
+Three more kinds of state library code reads while building have no dict of an object
 the build handed it:
 - TF's summary state (the default writer, the step, the recording condition), a
   thread-local of tensorflow's summary_ops_v2: while a graph is built the module holds
@@ -169,12 +169,10 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names):
                 janus_ext.watch_dict(value, f"{described}.{key}", graph)
             for item in list(value.values())[:_MAX_ITEMS]:
                 follow(item)
-        elif isinstance(value, list) and 0 < len(value) <= _MAX_ITEMS and id(value) not in seen \
-                and all(type(item) in _PLAIN for item in value):
-            seen.add(id(value))
-            if not programs:
-                lists.append((f"{described}.{key}", value))
-        elif type(value) is np.ndarray and id(value) not in seen:
+        elif id(value) not in seen and (type(value) is np.ndarray or (
+                isinstance(value, list) and 0 < len(value) <= _MAX_ITEMS
+                and all(type(item) in _PLAIN for item in value))):
+            # Plain values no watcher sees written into: guarded or compared instead.
             seen.add(id(value))
             if not programs:
                 lists.append((f"{described}.{key}", value))
