@@ -3,7 +3,8 @@
 #
 #   make            build everything (first time ~9 min; later only what changed)
 #   make run        train the demo (LeNet on sklearn digits) under bin/janus-python
-#   make test       build if needed, then run the whole test suite under bin/janus-python
+#   make test       build if needed, lint (ruff.toml), then run the whole test suite
+#   make lint       ruff with the project's settings
 #   make install PREFIX=/opt/janus    a system-wide copy
 #   make image / make test-image      the container image (Dockerfile) and its checks
 #
@@ -30,13 +31,14 @@ LOCAL := $(CURDIR)/.prefix
 BENCH := $(CURDIR)/build/bench
 JANUS_PYTHON := $(CURDIR)/bin/janus-python
 DEPLOY_CHECK := $(CURDIR)/build/deploy-check
+LINT := $(CURDIR)/build/lint
 
 # The CPython regression tests that touch what the patches change (make test runs them).
 CPYTHON_TESTS := test_sys test_code test_dis test_monitoring test_sys_settrace \
     test_generators test_coroutines test_exceptions test_opcodes test_compile \
     test_frame test_gc test_site test_platform
 
-.PHONY: all deps fetch cpython prefix run test test-cpython-subset test-cpython fuzz bench bench-gating \
+.PHONY: all deps fetch cpython prefix run test lint test-cpython-subset test-cpython fuzz bench bench-gating \
     bench-interp bench-mpi install key clean image test-image trace-screenshot bench-trace bench-real
 
 all: prefix $(JANUS_PYTHON)
@@ -78,9 +80,18 @@ run: all
 	$(JANUS_PYTHON) bench/models/lenet.py
 
 # tests/image needs a Docker engine and a built image: `make test-image` runs it.
-test: all $(DEPLOY_CHECK)/.installed
+test: all $(DEPLOY_CHECK)/.installed lint
 	@$(MAKE) --no-print-directory test-cpython-subset
 	$(JANUS_PYTHON) -m pytest -q tests --ignore=tests/image $(PYTEST_ARGS)
+
+# The lint (ruff.toml): pinned in requirements/lint.txt, installed beside the prefix.
+lint: $(LINT)/.installed
+	@$(LINT)/bin/ruff check --no-cache --quiet . && echo "[janus] lint       ruff: all checks passed"
+
+$(LINT)/.installed: requirements/lint.txt | prefix
+	@rm -rf $(LINT) && JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q \
+	    --disable-pip-version-check --root-user-action=ignore --target $(LINT) -r $< \
+	  && touch $@
 
 # The manifest validator (tests/test_deploy.py), beside the prefix: it is no dependency
 # of janus-python and stays out of the image.

@@ -17,11 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "models"))
 
-import janus                      # noqa: E402
-import janus_ext                  # noqa: E402
-import lenet                      # noqa: E402
-import tensorflow as tf           # noqa: E402
-from janus import executor        # noqa: E402
+import lenet  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+import janus  # noqa: E402
+import janus_ext  # noqa: E402
+from janus.run import executor  # noqa: E402
 
 
 def per_call(fn, calls):

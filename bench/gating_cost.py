@@ -1,4 +1,4 @@
-"""What atomic gating costs (janus/atomic.py): bench models under janus with their
+"""What atomic gating costs (janus/graph/atomic.py): bench models under janus with their
 updates gated (the default) and with JANUS_GATING=off, which exists for this only.
 
     bin/janus-python bench/gating_cost.py [--models lenet,resnet,lstm,an,pix2pix]
@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from run import bench_report, steady_throughput     # bench/run.py, beside this file
+from run import bench_report, steady_throughput  # bench/run.py, beside this file
 
 HERE = Path(__file__).resolve().parent
 MODES = {"gated": {}, "ungated": {"JANUS_GATING": "off"}}

@@ -1,4 +1,4 @@
-"""What finding hot code from TF ops costs (janus/hot_ops.py): small loops timed under
+"""What finding hot code from TF ops costs (janus/detect/eager_ops.py): small loops timed under
 JANUS_MODE=off, under janus with JANUS_HOT_OPS=off (the tape only) and under janus's
 default, each repetition a fresh process, the three modes interleaved.
 

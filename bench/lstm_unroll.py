@@ -15,7 +15,6 @@ import statistics
 import subprocess
 import sys
 
-
 PROGRAM = r'''
 import sys, time
 import numpy as np

@@ -1,4 +1,4 @@
-"""What `math.cos` of a number the graph carries costs (runtime/janus/python_math.py):
+"""What `math.cos` of a number the graph carries costs (runtime/janus/semantics/python_math.py):
 a graph that calls Python's own math.cos through tf.numpy_function, side by side with
 one that computes TF's cos (which may differ from libm in the last bit).  Interleaved
 repetitions; prints the median and spread of µs per call of each, and their difference.

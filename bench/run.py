@@ -45,7 +45,7 @@ MODES = ["eager", "function", "trace", "janus"]
 # Janus's speedup over eager on one GPU, the paper's Table 3.4 (no LM entry there).
 PAPER = {"lenet": 3.25, "lstm": 8.03, "treernn": 47.6, "treelstm": 18.4, "a3c": 5.13,
          "ppo": 2.18, "an": 2.61, "pix2pix": 2.15, "resnet": 1.06, "inception": 1.10}
-OPS_TAKE_OVER = "taken over: ran TensorFlow ops"   # janus/executor.py's note
+OPS_TAKE_OVER = "taken over: ran TensorFlow ops"   # janus/run/executor.py's note
 BUILT = re.compile(r"built graph \d+ in [\d.]+ s total \[t=([\d.]+)\]")
 
 

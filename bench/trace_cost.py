@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from run import bench_report, steady_throughput     # bench/run.py, beside this file
+from run import bench_report, steady_throughput  # bench/run.py, beside this file
 
 HERE = Path(__file__).resolve().parent
 MODES = {

@@ -8,7 +8,7 @@ the INSTRUCTION event plus PyJanus_PeekStack, which cpython-patches/0003 adds: s
 sys.monitoring callbacks cannot see the value stack.
 
 Which offsets are branches, loops and value sites is decided by the bytecode front end
-(janus/bytecode.py), the one place that knows CPython 3.13's instruction quirks; this
+(janus/frontend/bytecode.py), the one place that knows CPython 3.13's instruction quirks; this
 module only counts.
 """
 

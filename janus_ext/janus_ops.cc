@@ -49,7 +49,7 @@ enum Kind { kObject = 0, kObjectOrNone = 1, kInt = 2, kFloat = 3, kBool = 4 };
 
 // Errors carry this tag so the executor knows a heap assumption failed (the interpreter
 // then runs the call) rather than a bug.
-const char kTag[] = "janus-heap-read: ";
+const char kTag[] = "janus-heap-read: ";   // runtime/janus/messages.py reads it back
 
 class GetAttrOp : public OpKernel {
  public:

@@ -1,8 +1,8 @@
-// Collective TF ops over MPI for data-parallel training (janus/distributed.py):
+// Collective TF ops over MPI for data-parallel training (janus/distributed/__init__.py):
 // JanusAllreduce, JanusBroadcast, JanusAllgather.
 //
 // Each op is asynchronous: its kernel queues a request and returns, and one background
-// thread per process runs the requests in the order they arrive.  janus/collectives.py
+// thread per process runs the requests in the order they arrive.  janus/distributed/collectives.py
 // chains the ops of a graph with control edges in a fixed order (the last layer's
 // gradients first, as backprop produces them), so every rank queues them in the same
 // order whatever TF's scheduler does, while the rest of backprop keeps running on TF's
@@ -18,7 +18,7 @@
 // MPI calls (MPICH's own progress loop; ~2x faster than polling a nonblocking one here).
 //
 // A graph call that fails after some of its collectives ran is re-run by the
-// interpreter (janus/executor.py); the collectives it repeats must not be sent again
+// interpreter (janus/run/executor.py); the collectives it repeats must not be sent again
 // (the other ranks have moved on).  Between janus_mpi_mark() and janus_mpi_commit()
 // results are recorded; janus_mpi_rewind() makes the next requests take them from the
 // record, after checking that they describe the same collectives.
@@ -640,7 +640,7 @@ Status same_shapes(shape_inference::InferenceContext* c) {
 #define JANUS_TYPES "{half, float, double, int32, int64}"
 
 // Stateful: never merged, pruned or folded, and ordered by automatic control
-// dependencies like other stateful ops; janus/atomic.py counts them as reads.
+// dependencies like other stateful ops; janus/graph/atomic.py counts them as reads.
 REGISTER_OP("JanusAllreduce")
     .Input("tensors: T")
     .Output("reduced: T")
@@ -689,7 +689,7 @@ REGISTER_KERNEL_BUILDER(Name("JanusAllgather").Device(DEVICE_GPU)
                             .HostMemory("tensors").HostMemory("gathered"), AllgatherOp);
 
 extern "C" {
-// Called from janus/collectives.py through ctypes, after mpi4py initialised MPI.
+// Called from janus/distributed/collectives.py through ctypes, after mpi4py initialised MPI.
 int janus_mpi_start(double timeout) { return Engine::get().start(timeout); }
 void janus_mpi_stop() { Engine::get().stop(); }
 void janus_mpi_mark() { Engine::get().mark(); }

@@ -1,4 +1,4 @@
-# The stack walk of janus/hot_ops.py, run before every eager TF op: from TF's wrapper
+# The stack walk of janus/detect/eager_ops.py, run before every eager TF op: from TF's wrapper
 # frames up to the first frame of the program's own code.
 #
 # Which code objects are library code is kept in the code object itself, in a slot of

@@ -12,7 +12,7 @@ import pytest
 
 def _no_takeover_from_ops_in_this_process():
     """In-process tests call TF ops from many small functions and check that each gives
-    back all janus took; taking those functions over from their ops (janus/hot_ops.py)
+    back all janus took; taking those functions over from their ops (janus/detect/eager_ops.py)
     would leave janus state between tests.  The programs the tests run as subprocesses
     keep the default (tests/test_hot_code.py covers it)."""
     try:

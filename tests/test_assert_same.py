@@ -5,7 +5,6 @@ import math
 
 import numpy as np
 import pytest
-
 from conftest import ROUND_OFF, assert_same
 
 

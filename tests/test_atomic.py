@@ -6,10 +6,9 @@ that a snapshot cannot undo is refused."""
 import numpy as np
 import pytest
 import tensorflow as tf
-
 from tensorflow.python.framework import auto_control_deps
 
-from janus import atomic
+from janus.graph import atomic
 
 pytestmark = pytest.mark.usefixtures("no_hook_leaks")
 

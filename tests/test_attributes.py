@@ -1,4 +1,4 @@
-"""Attributes whose value is the program's code (runtime/janus/reads.py), end to
+"""Attributes whose value is the program's code (runtime/janus/state/reads.py), end to
 end against JANUS_MODE=off: counting descriptors and properties read by converted steps
 (tests/programs/guards_descriptors.py), and methods that change mid-run: an instance
 entry shadowing a method, class attributes reassigned on a plain class and on a Keras
@@ -7,7 +7,6 @@ model, classmethods read through self (tests/programs/guards_methods.py)."""
 from pathlib import Path
 
 import pytest
-
 from conftest import run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

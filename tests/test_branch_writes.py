@@ -4,7 +4,6 @@
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "branch_writes.py"

@@ -4,7 +4,6 @@ import shutil
 import subprocess
 
 import pytest
-
 from conftest import REPO
 
 SHA = "93e583f243454e6e9e4588ca2c2662206ad961659863277afcdb96801647d640"

@@ -9,7 +9,6 @@ tests/programs/build_effects.py."""
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -1,4 +1,4 @@
-"""Python that TF or Keras runs while a converted step is built (runtime/janus/purity.py):
+"""Python that TF or Keras runs while a converted step is built (runtime/janus/build/purity.py):
 the builder interprets it, so what it reads is guarded, and a change mid-run rebuilds
 instead of being ignored
 (docs/soundness.md#python-that-tf-or-keras-calls-back-while-building).  End to end
@@ -10,7 +10,6 @@ import types
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -60,7 +59,8 @@ def test_a_user_tf_function_is_left_to_tf(callbacks):
 def test_library_code_is_told_apart_from_the_programs():
     import collections
     import json
-    from janus import purity
+
+    from janus.build import purity
     assert purity.is_library_code(json.dumps.__code__, vars(json))
     point = collections.namedtuple("point", "x y")
     assert purity.is_library_code(point.__new__.__code__, {"__name__": "namedtuple_point"})

@@ -1,12 +1,11 @@
 """A `raise` on one arm of a branch on a tensor that the step catches itself: the
 arm that raises becomes an assumption, and what the other arm does after the try
-(appends, item writes) converts outside any cond (janus/branches.py).  End to end
+(appends, item writes) converts outside any cond (janus/build/branches.py).  End to end
 against JANUS_MODE=off on tests/programs/caught_in_branch.py."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -7,8 +7,8 @@ import types
 
 import pytest
 
-from janus import bytecode
-from janus.cfg import EXIT, ControlFlowGraph, Loop
+from janus.frontend import bytecode
+from janus.frontend.cfg import EXIT, ControlFlowGraph, Loop
 
 
 def offsets(fn, *opnames):

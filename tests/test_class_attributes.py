@@ -1,12 +1,11 @@
 """Class-attribute writes in converted steps (`Stats.calls += 1`, a counting
 descriptor): deferred like other attribute writes, read back by the call through the
-class, its subclasses and its instances, and stored at commit (janus/reads.py).  End to
+class, its subclasses and its instances, and stored at commit (janus/state/reads.py).  End to
 end against JANUS_MODE=off on tests/programs/class_attributes.py."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

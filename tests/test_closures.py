@@ -4,7 +4,6 @@ JANUS_MODE=off (tests/programs/closures.py)."""
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "closures.py"

@@ -6,7 +6,6 @@ JANUS_MODE=off on tests/programs/constructs.py."""
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -8,9 +8,9 @@ import collections
 from pathlib import Path
 
 import pytest
+from conftest import ROUND_OFF, assert_same, run_both_modes
 
 import janus_ext
-from conftest import ROUND_OFF, assert_same, run_both_modes
 from janus import guards
 
 PROGRAMS = Path(__file__).parent / "programs"

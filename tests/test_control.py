@@ -2,7 +2,6 @@
 give what the plain interpreter gives, on the paths where speculation fails too."""
 
 import pytest
-
 from conftest import REPO, ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "control.py"
@@ -17,7 +16,7 @@ def runs(tmp_path_factory):
     "bn", "bn_variables", "lstm_fixed", "lstm_varying", "branch", "loops", "returns",
     "halving", "with", "with_state",
     # Python numbers merged by a cond and carried by a while loop keep Python's width
-    # (runtime/janus/numbers.py); they were float32/int32 before.
+    # (runtime/janus/semantics/numbers.py); they were float32/int32 before.
     "merged", "carried",
 ])
 def test_results_match_the_interpreter(runs, name):

@@ -4,7 +4,6 @@ outputs, final TF variables and Python state; unconvertible steps fall back."""
 import json
 
 import pytest
-
 from conftest import REPO, ROUND_OFF, assert_same, run_both_modes, run_python
 
 PROGRAM = REPO / "tests" / "programs" / "steps.py"

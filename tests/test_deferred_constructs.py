@@ -7,7 +7,6 @@ against JANUS_MODE=off on tests/programs/deferred_constructs.py."""
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

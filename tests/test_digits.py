@@ -15,7 +15,6 @@ import json
 
 import numpy as np
 import pytest
-
 from conftest import REPO, assert_same, run_python
 
 PROGRAM = REPO / "tests" / "programs" / "digits.py"

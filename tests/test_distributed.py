@@ -1,4 +1,4 @@
-"""Data-parallel training under mpiexec (janus/distributed.py, janus/collectives.py,
+"""Data-parallel training under mpiexec (janus/distributed/__init__.py, janus/distributed/collectives.py,
 janus_ext/mpi_ops.cc, the horovod.tensorflow shim): 2 ranks on this machine.
 
 Equivalence: two ranks, each on half of every batch, end with the weights (and Adam
@@ -19,7 +19,6 @@ import time
 
 import numpy as np
 import pytest
-
 from conftest import JANUS_PYTHON, REPO, run_python
 
 MPIEXEC = REPO / ".prefix" / "bin" / "mpiexec"
@@ -168,7 +167,8 @@ def test_launched_size_reads_the_launchers_variables():
 
 def test_buckets_follow_backprop_and_split_by_dtype_and_size():
     import tensorflow as tf
-    from janus import collectives
+
+    from janus.distributed import collectives
     tensors = [tf.zeros([10]), tf.zeros([100]), tf.zeros([10], tf.float64), tf.zeros([300]),
                tf.zeros([20])]
     # From the last tensor to the first; a bucket closes once it holds 400 bytes.

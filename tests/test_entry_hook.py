@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import janus_ext
-from janus import bytecode
+from janus.frontend import bytecode
 
 TOOL = sys.monitoring.OPTIMIZER_ID
 

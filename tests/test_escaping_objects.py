@@ -1,12 +1,11 @@
 """Objects a step makes and lets escape (returned, stored in a global list, dict or
 attribute, linked to each other) convert: each commit makes new ones holding what the
-build's instances hold (janus/executor.py, janus/made.py).  End to end against
+build's instances hold (janus/run/executor.py, janus/build/made.py).  End to end against
 JANUS_MODE=off on tests/programs/escaping_objects.py: identities, types and values."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -12,7 +12,6 @@ so floats compare exactly.
 import collections
 
 import pytest
-
 from conftest import REPO, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "failures.py"

@@ -7,7 +7,6 @@ tests/programs/formatted_output.py."""
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

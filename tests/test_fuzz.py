@@ -9,18 +9,16 @@ removed.
 
 import random
 import sys
-from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 sys.path.insert(0, str(REPO / "tests" / "fuzz"))
 
-import features     # noqa: E402
-import generate     # noqa: E402
-import oracle       # noqa: E402
-import shrink       # noqa: E402
+import features  # noqa: E402
+import generate  # noqa: E402
+import oracle  # noqa: E402
+import shrink  # noqa: E402
 
 COVERAGE_SEEDS = range(300)
 SAMPLE_SEEDS = range(30)

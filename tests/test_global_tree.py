@@ -1,11 +1,10 @@
 """Recursion over a tree read from a global converts to a recursive graph whose root is
-a pointer read at each call (janus/reads.py, recursive_calls.py).  End to end against
+a pointer read at each call (janus/state/reads.py, recursive_calls.py).  End to end against
 JANUS_MODE=off on tests/programs/global_tree.py."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -7,10 +7,11 @@ import math
 from pathlib import Path
 
 import pytest
+from conftest import run_both_modes
 
 import janus_ext
-from conftest import run_both_modes
-from janus import cache, guards
+from janus import guards
+from janus.run import cache
 
 ARG = guards.arg(0)
 
@@ -320,11 +321,11 @@ def test_relaxation_reads_statically_and_sees_a_sign_change():
     obj.lr = -0.0
     graph, reason = graphs.lookup((obj,))
     assert graph is None and reason == "model.lr: -0.0 is not 0.0"
-    assert graphs.varying == {"model.lr"}
+    assert graphs.plan.varying == {"model.lr"}
     obj.lr = 0
-    graphs.varying.clear()
+    graphs.plan.varying.clear()
     graphs.lookup((obj,))
-    assert graphs.varying == set()                      # another type is no varying number
+    assert graphs.plan.varying == set()                      # another type is no varying number
     assert Counted.calls["property"] == 0
 
 

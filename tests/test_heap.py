@@ -3,7 +3,6 @@ outputs and the TF variables equal the plain interpreter's, also when an in-grap
 assertion fails in the middle of a run."""
 
 import pytest
-
 from conftest import REPO, ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "heap.py"

@@ -1,4 +1,4 @@
-"""Hot code without a GradientTape (janus/hot_ops.py): functions that run TF ops in many
+"""Hot code without a GradientTape (janus/detect/eager_ops.py): functions that run TF ops in many
 calls are taken over, the per-step function rather than its loop driver or its helpers;
 a function janus gives up hands the search to the helpers it covered; a function that
 runs ops in two calls stays in the interpreter.  Results, printed lines, Python state and
@@ -6,7 +6,6 @@ variables are compared exactly with JANUS_MODE=off (oneDNN off in both modes).
 """
 
 import pytest
-
 from conftest import REPO, assert_same, run_both_modes, run_python
 
 PROGRAM = REPO / "tests" / "programs" / "hot_code.py"
@@ -101,7 +100,7 @@ def test_a_bad_hot_ops_value_is_a_clear_error(value):
 
 GIVEN_UP_OPS = """\
 import tensorflow as tf
-from janus import hot
+from janus.detect import tape
 V = tf.Variable(tf.ones([4]))
 
 def step(x):
@@ -117,15 +116,15 @@ def train():
     for i in range(30):
         step(tf.constant([1.0, 2, 3, 4]))
 
-walks = hot.watch.walks
+walks = tape.watch.walks
 train()
-print(hot.watch.walks - walks)
+print(tape.watch.walks - walks)
 """
 
 
 def test_a_given_up_function_pays_one_walk_per_call_not_per_op(tmp_path):
     # Each call of step runs ~50 eager ops; its first op walks up to count train's
-    # call, the others find the call walked (janus/hot_ops.py, CodeWatch.walked_call).
+    # call, the others find the call walked (janus/detect/eager_ops.py, CodeWatch.walked_call).
     program = tmp_path / "given_up.py"
     program.write_text(GIVEN_UP_OPS)
     stats = tmp_path / "stats.json"

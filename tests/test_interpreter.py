@@ -4,7 +4,6 @@ import sys
 import zipfile
 
 import pytest
-
 from conftest import REPO, run_python
 
 MODES = ["on", "off"]

@@ -1,4 +1,4 @@
-"""TensorFlow's `@contextmanager` scopes in a converted step (runtime/janus/contexts.py,
+"""TensorFlow's `@contextmanager` scopes in a converted step (runtime/janus/build/contexts.py,
 GRAPH_SCOPES): `tf.device`, `tape.stop_recording()`, `tf.summary.record_if` and
 `summary_scope` are entered once at build time, as tf.function enters them, and the step
 converts; `tf.init_scope` is refused in the program's terms.  Against JANUS_MODE=off on
@@ -7,7 +7,6 @@ tests/programs/library_contexts.py, oneDNN off: equal bit for bit."""
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_runs_agree, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "library_contexts.py"

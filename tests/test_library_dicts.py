@@ -6,7 +6,6 @@ JANUS_MODE=off on tests/programs/library_dicts.py."""
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -1,16 +1,15 @@
 """A library object changed between calls makes the graphs built from it stale
-(runtime/janus/library_state.py; docs/soundness.md#library-state): a Dense layer's
-activation (alone, and inside a Sequential model), an optimizer's clipnorm and
-clipvalue, a loss's reduction.  Against JANUS_MODE=off on tests/programs/library_state.py, and both steps
-convert, rebuilding once per change.  The same for the program's own subclasses of Keras
-classes (tests/programs/program_subclass_state.py): a model recompiled mid-run, a Dense
-and an SGD subclass changed, while the attributes the program's step reads do not
+(runtime/janus/state/library_state.py; docs/soundness.md#library-state): a Dense layer's
+activation (alone, and inside a Sequential model), an optimizer's clipnorm and clipvalue,
+a loss's reduction.  Against JANUS_MODE=off on tests/programs/library_state.py, and both
+steps convert, rebuilding once per change.  The same for the program's own subclasses of
+Keras classes (tests/programs/program_subclass_state.py): a model recompiled mid-run, a
+Dense and an SGD subclass changed, while the attributes the program's step reads do not
 rebuild."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_runs_agree, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "library_state.py"

@@ -1,14 +1,14 @@
 """A step's reads of a caller's list it appends to: after an append, `HIST[-2]` is the
-caller's last item read where it is now, not the copy's item from build time (that was
-a silent wrong answer; so was an insert's shifted item, and a dict item the call wrote
-equal to the caller's one read at call time), and a growing history converts with its length and last items
-read at call time.  End to end against JANUS_MODE=off on tests/programs/list_history.py.
+caller's last item read where it is now, not the copy's item from build time (that was a
+silent wrong answer; so was an insert's shifted item, and a dict item the call wrote equal
+to the caller's one read at call time), and a growing history converts with its length and
+last items read at call time.  End to end against JANUS_MODE=off on
+tests/programs/list_history.py.
 """
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

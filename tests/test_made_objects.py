@@ -7,7 +7,6 @@ class came from.  End to end against JANUS_MODE=off on tests/programs/made_objec
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

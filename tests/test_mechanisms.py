@@ -11,12 +11,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 sys.path.insert(0, str(REPO / "tests" / "fuzz"))
 
-import oracle       # noqa: E402
+import oracle  # noqa: E402
 
 PROGRAMS = sorted((Path(__file__).resolve().parent / "mechanisms").glob("*.py"))
 

@@ -1,4 +1,4 @@
-"""ndarray arguments answer as ndarrays inside converted steps (runtime/janus/arrays.py;
+"""ndarray arguments answer as ndarrays inside converted steps (runtime/janus/semantics/arrays.py;
 docs/soundness.md#ndarray-arguments), end to end against JANUS_MODE=off on
 tests/programs/ndarrays.py and tests/programs/ndarray_operators.py (`obs @ W`, `adv > 0`),
 and the ArrayArg rules in-process."""
@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 import tensorflow as tf
-
 from conftest import assert_runs_agree, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -57,7 +56,8 @@ def test_basic_indexing_converts_and_fancy_indexing_is_refused(ndarrays):
 
 
 def test_array_arg_rules():
-    from janus import arrays, builder
+    from janus.build import builder
+    from janus.semantics import arrays
     tensor = tf.constant([[1.0, 2.0]], tf.float64)
     x = arrays.ArrayArg(tensor, np.float64, argument=True)
     assert arrays.builtin(isinstance, (x, np.ndarray), None, None) is True
@@ -101,8 +101,8 @@ def test_ndarray_operator_steps_convert(operators, step, builds):
 
 
 def test_a_comparison_numpy_makes_outside_the_dtype_is_refused():
-    from janus import arrays
     from janus.errors import Unsupported
+    from janus.semantics import arrays
     graph = tf.Graph()
     with graph.as_default():
         small = arrays.ArrayArg(tf.compat.v1.placeholder(tf.uint8, (3,)), np.uint8,

@@ -3,7 +3,6 @@ interpreter gives, on the calls where an edge case sends the call back too, and 
 steps run as graphs on the others."""
 
 import pytest
-
 from conftest import REPO, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "python_numbers.py"

@@ -1,4 +1,4 @@
-"""runtime/janus/numbers.py against Python itself, on random and edge values.
+"""runtime/janus/semantics/numbers.py against Python itself, on random and edge values.
 
 Each operation is built once into a graph whose operands are inputs (and once more with
 the right operand baked in as a constant, where Grappler's constant folding could
@@ -14,9 +14,10 @@ import operator
 import numpy as np
 import pytest
 import tensorflow as tf
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
-from janus import numbers
+from janus.semantics import numbers
 
 INT_EDGES = [0, 1, -1, 2, -2, 3, 7, -7, 2**31 - 1, -2**31, 2**53, 2**53 + 1, -(2**53 + 1),
              2**62, 2**63 - 1, -2**63, 10**18]

@@ -1,5 +1,5 @@
 """A converted function called while a GradientTape outside it records runs as eager's
-ops (runtime/janus/executor.py, CodeState._enter): a graph call would give that tape
+ops (runtime/janus/run/executor.py, CodeState._enter): a graph call would give that tape
 its backward function's gradient, which rounds differently from eager's op-by-op one.
 The same functions called with no tape outside run their graphs.  Against
 JANUS_MODE=off on tests/programs/outer_tape.py, oneDNN off: equal bit for bit."""
@@ -7,7 +7,6 @@ JANUS_MODE=off on tests/programs/outer_tape.py, oneDNN off: equal bit for bit.""
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_runs_agree, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "outer_tape.py"

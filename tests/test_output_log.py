@@ -5,7 +5,6 @@ JANUS_MODE=off, every printed line and the final state, and every step converts.
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = Path(__file__).parent / "programs" / "output_log.py"

@@ -1,11 +1,10 @@
 """next() of an itertools.count from outside the step converts: its position is read
-when the call starts, the count moves on at commit (janus/generators.py).  End to end
+when the call starts, the count moves on at commit (janus/build/generators.py).  End to end
 against JANUS_MODE=off on tests/programs/outside_count.py."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

@@ -1,9 +1,9 @@
-"""printf-style formatting of numbers the graph computes (janus/percent_format.py): each
+"""printf-style formatting of numbers the graph computes (janus/build/percent_format.py): each
 conversion's format() spelling gives Python's `%` text, for ints, floats and bools."""
 
 import pytest
 
-from janus import percent_format
+from janus.build import percent_format
 from janus.errors import Unsupported
 
 CONVERT = {"": lambda v: v, "s": str, "r": repr, "a": ascii}

@@ -8,7 +8,7 @@ import pytest
 
 import janus
 import janus_ext
-from janus import bytecode
+from janus.frontend import bytecode
 
 TOOL = sys.monitoring.OPTIMIZER_ID
 

@@ -4,7 +4,7 @@ value kept alive (so its id names it while the build lives)."""
 import gc
 import weakref
 
-from janus.provenance import ARGUMENT, CONTAINER, INSTANCE, STAND_IN, WRITTEN, Provenance
+from janus.state.provenance import ARGUMENT, CONTAINER, INSTANCE, STAND_IN, WRITTEN, Provenance
 
 
 class Thing:

@@ -1,12 +1,11 @@
 """Draws from Python's and numpy's random generators in converted steps
-(janus/python_draws.py): each graph call feeds the numbers the interpreter would draw,
+(janus/semantics/python_draws.py): each graph call feeds the numbers the interpreter would draw,
 and a call that falls back leaves every generator where the interpreter expects it.
 End to end against JANUS_MODE=off on tests/programs/python_draws.py."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

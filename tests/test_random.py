@@ -1,4 +1,4 @@
-"""Random numbers in converted steps (janus/random_ops.py): with a global seed a graph
+"""Random numbers in converted steps (janus/semantics/random_ops.py): with a global seed a graph
 draws eager's numbers bit for bit, through fallbacks, guard misses, relaxed shapes and a
 repeated op seed; without one, steps that draw convert; draws janus cannot make exact
 (a candidate sampler, an explicit op seed) stay in the interpreter with their reason.
@@ -9,7 +9,6 @@ not.  oneDNN is off in both modes.
 """
 
 import pytest
-
 from conftest import REPO, ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "random_draws.py"

@@ -1,9 +1,9 @@
-"""Builtins over the program's values inside a converted step (runtime/janus/dunders.py
+"""Builtins over the program's values inside a converted step (runtime/janus/build/dunders.py
 `keyed` and `value_method`, natives.ITERATORS; docs/soundness.md#python-run-while-building):
 iterators the step makes (`enumerate(zip(...))`, `zip(enumerate(...))`,
 `reversed(list(zip(...)))`) with a carried list indexed by their counter; `sorted`,
 `min`, `max` with a key= over objects the loop changes; methods of str values; `math` on
-Python numbers (runtime/janus/python_math.py, tests/programs/step_math.py).  Against
+Python numbers (runtime/janus/semantics/python_math.py, tests/programs/step_math.py).  Against
 JANUS_MODE=off on tests/programs/step_builtins.py; every step converts, and each change
 of what a key or a method read is one rebuild."""
 
@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_runs_agree, run_both_modes, run_python
 
 PROGRAM = Path(__file__).parent / "programs" / "step_builtins.py"

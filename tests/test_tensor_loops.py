@@ -1,10 +1,9 @@
 """Loops on tensors convert: `for` over a tensor and over tf.range, `break`,
 `continue`, `return` and `raise` inside them, TensorArrays, and carried state whose
-static shape generalises (runtime/janus/loops.py).  Each gives what the interpreter
+static shape generalises (runtime/janus/build/loops.py).  Each gives what the interpreter
 gives, on the calls that raise too."""
 
 import pytest
-
 from conftest import REPO, ROUND_OFF, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "tensor_loops.py"

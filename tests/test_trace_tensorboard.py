@@ -11,7 +11,6 @@ import urllib.parse
 import urllib.request
 
 import pytest
-
 from conftest import REPO, run_python
 
 PREFIX_PYTHON = REPO / ".prefix" / "bin" / "python3.13"

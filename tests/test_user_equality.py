@@ -1,11 +1,10 @@
 """`==`/`!=` on the program's own objects convert: each side's __eq__/__ne__ is inlined
-and guarded on its class, by CPython's order (janus/dunders.py).  End to end against
+and guarded on its class, by CPython's order (janus/build/dunders.py).  End to end against
 JANUS_MODE=off on tests/programs/user_equality.py."""
 
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_OFF, assert_same, run_both_modes
 
 PROGRAMS = Path(__file__).parent / "programs"

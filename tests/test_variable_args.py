@@ -1,10 +1,9 @@
-"""tf.Variable arguments (janus/inputs.py): a function called with a new variable each
+"""tf.Variable arguments (janus/state/inputs.py): a function called with a new variable each
 call becomes one graph whose input is the variable's handle, not a graph per variable;
 a variable that comes twice runs in the interpreter.  JANUS_STATS counts every call,
 also after janus gave a function up."""
 
 import pytest
-
 from conftest import REPO, assert_same, run_both_modes
 
 PROGRAM = REPO / "tests" / "programs" / "variable_args.py"

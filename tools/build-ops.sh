@@ -16,8 +16,8 @@ prefix=$("$python" -c 'import sys; print(sys.prefix)')
 extra=()
 if [ "$source" = mpi_ops.cc ]; then
     # libmpi.so.12 is the library mpi4py loads: one MPI in the process.  The op library
-    # sits in <prefix>/lib/python3.13/janus/, libmpi in <prefix>/lib.
-    extra=(-I"$prefix/include" -L"$prefix/lib" -lmpi '-Wl,-rpath,$ORIGIN/../..')
+    # sits in <prefix>/lib/python3.13/janus/distributed/, libmpi in <prefix>/lib.
+    extra=(-I"$prefix/include" -L"$prefix/lib" -lmpi '-Wl,-rpath,$ORIGIN/../../..')
 fi
 key=$( { cat "$src"; echo "$version $compile $link ${extra[*]}"; } | sha256sum | cut -c1-16)
 built="$repo/build/ops-$key/$(basename "$out")"

@@ -62,10 +62,10 @@ rm -rf "$stdlib/.janus.new" "$stdlib/.janus.old"
 cp -r "$repo/runtime/janus" "$stdlib/.janus.new"
 # TF custom ops (object-pointer reads, the recursive-backprop stash): ~10 s, cached.
 stage ops "$logs/ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
-    "$stdlib/.janus.new/_janus_ops.so"
-# MPI collectives for data-parallel training (janus/collectives.py), against MPICH.
+    "$stdlib/.janus.new/graph/_janus_ops.so"
+# MPI collectives for data-parallel training (janus/distributed/collectives.py), against MPICH.
 stage mpi-ops "$logs/mpi-ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
-    "$stdlib/.janus.new/_janus_mpi_ops.so" mpi_ops.cc
+    "$stdlib/.janus.new/distributed/_janus_mpi_ops.so" mpi_ops.cc
 find "$stdlib/.janus.new" -name __pycache__ -prune -exec rm -rf {} +
 "$dest/bin/python3.13" -m compileall -q "$stdlib/.janus.new" > /dev/null
 if [ -d "$stdlib/janus" ]; then mv "$stdlib/janus" "$stdlib/.janus.old"; fi

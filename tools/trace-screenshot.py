@@ -64,7 +64,7 @@ def start_tensorboard(logdir, port):
         except OSError:
             if server.poll() is not None or time.monotonic() > deadline:
                 server.kill()
-                raise SystemExit("TensorBoard did not start")
+                raise SystemExit("TensorBoard did not start") from None
             time.sleep(0.5)
 
 
@@ -105,7 +105,7 @@ STILL_LOADING = """
 
 async def screenshot(chromium, url, timeout=240):
     """Load `url` in headless Chromium, wait until the trace is drawn, return a PNG."""
-    import aiohttp       # the profile plugin's dependency; speaks the DevTools protocol
+    import aiohttp  # the profile plugin's dependency; speaks the DevTools protocol
     port = free_port()
     with tempfile.TemporaryDirectory() as profile:
         browser = subprocess.Popen(
@@ -123,7 +123,7 @@ async def screenshot(chromium, url, timeout=240):
                         break
                     except aiohttp.ClientError:
                         if time.monotonic() > deadline:
-                            raise SystemExit("Chromium did not start")
+                            raise SystemExit("Chromium did not start") from None
                         await asyncio.sleep(0.5)
                 async with http.ws_connect(pages[0]["webSocketDebuggerUrl"],
                                            max_msg_size=0) as ws:

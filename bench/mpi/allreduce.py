@@ -2,16 +2,16 @@
 
     mpiexec -n 2 bin/janus-python bench/mpi/allreduce.py [--repeats 20]
 
-For each size, interleaved: mpi4py's `comm.Allreduce(send, recv)` on float32 numpy
-arrays, and its in-place form `comm.Allreduce(MPI.IN_PLACE, buffer)`, which MPICH runs
-faster (no copy of the input); a tf.function holding ten JanusAllreduce ops in a chain, each reducing the
-previous one's result (janus/collectives.py), one call timed and divided by ten; one
-eager call of the op; and the same chain of ten built from tf.numpy_function calling
-mpi4py (option (a) of docs/DESIGN.md#in-graph-allreduce-the-options).  Rank 0 prints the
-median time per allreduce and the GB/s of the payload, and the op's throughput as a
-fraction of mpi4py's (two-buffer, what users write; and in place).  Inside the chain,
-each op reduces in the buffer TF forwards from the previous one, as it does for a
-gradient that nothing else reads.
+For each size, interleaved: mpi4py's `comm.Allreduce(send, recv)` on float32 numpy arrays,
+and its in-place form `comm.Allreduce(MPI.IN_PLACE, buffer)`, which MPICH runs faster (no
+copy of the input); a tf.function holding ten JanusAllreduce ops in a chain, each reducing
+the previous one's result (janus/distributed/collectives.py), one call timed and divided
+by ten; one eager call of the op; and the same chain of ten built from tf.numpy_function
+calling mpi4py (option (a) of docs/DESIGN.md#in-graph-allreduce-the-options).  Rank 0
+prints the median time per allreduce and the GB/s of the payload, and the op's throughput
+as a fraction of mpi4py's (two-buffer, what users write; and in place).  Inside the chain,
+each op reduces in the buffer TF forwards from the previous one, as it does for a gradient
+that nothing else reads.
 """
 
 import argparse
@@ -24,7 +24,7 @@ import tensorflow as tf
 from mpi4py import MPI
 
 import janus.distributed
-from janus import collectives
+from janus.distributed import collectives
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--repeats", type=int, default=20)

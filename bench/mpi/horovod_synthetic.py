@@ -14,8 +14,8 @@ import argparse
 import statistics
 import time
 
-import tensorflow as tf
 import horovod.tensorflow as hvd
+import tensorflow as tf
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--model", default="ResNet50")

@@ -45,7 +45,7 @@ tf.config.threading.set_inter_op_parallelism_threads(1)
 import horovod.tensorflow as hvd  # noqa: E402  (after the thread settings)
 from mpi4py import MPI  # noqa: E402
 
-from janus import collectives  # noqa: E402
+from janus.distributed import collectives  # noqa: E402
 
 hvd.init()
 rank, size = hvd.rank(), hvd.size()

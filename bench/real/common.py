@@ -83,7 +83,7 @@ def counts(warmup, steps):
 def _janus_window():
     if MODE != "janus":
         return None
-    import janus      # started by the interpreter; only read here
+    import janus  # started by the interpreter; only read here
     return janus.stats()
 
 

@@ -308,7 +308,7 @@ def fmt_e(value):
 def markdown(results):
     m = results["machine"]
     lines = [
-        f"# Published TF2 programs: eager, tf.function, XLA, janus",
+        "# Published TF2 programs: eager, tf.function, XLA, janus",
         "",
         f"Measured {results['date']} on {m['cpu']}, {m['cores']} cores ({m['platform']}), "
         f"TensorFlow {m['tf']}, commit {results['commit']}; load average "

@@ -20,13 +20,13 @@ _PROFILER_API = ("flag", "unflag", "is_flagged", "profile", "reset_profile", "de
 
 def stats() -> dict:
     """What janus did with each function it considered (see JANUS_STATS)."""
-    from . import counters
+    from .observe import counters
     return counters.snapshot()
 
 
 def __getattr__(name):
     # The profiler (and janus_ext) load on first use, keeping interpreter start-up cheap.
     if name in _PROFILER_API:
-        from . import profiler
+        from .frontend import profiler
         return getattr(profiler, name)
     raise AttributeError(f"module 'janus' has no attribute {name!r}")

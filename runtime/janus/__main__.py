@@ -1,5 +1,5 @@
 """`janus-python -m janus [--help|--version|explain ...]` → the switches and the build,
-or the explain report (janus/explain.py), on stdout."""
+or the explain report (janus/observe/explain.py), on stdout."""
 
 import sys
 
@@ -14,7 +14,7 @@ def main(argv: list[str]) -> int:
         print(config.help_text())
         return 0
     if argv[:1] == ["explain"]:
-        from . import explain
+        from .observe import explain
         return explain.main(argv[1:])
     if argv == ["--version"]:
         print(f"janus-python {__version__} on {sys.version}")

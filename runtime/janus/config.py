@@ -76,7 +76,7 @@ SWITCHES = (
     Switch("JANUS_DATA_PARALLEL", "auto", "auto, off", _one_of("auto", "off"),
            "auto: when an MPI launcher started more than one rank, every GradientTape's "
            "gradients of trainable variables are averaged across ranks and each variable "
-           "starts from rank 0's value (janus/distributed.py). off: ranks train apart."),
+           "starts from rank 0's value (janus/distributed/__init__.py). off: ranks train apart."),
     Switch("JANUS_MPI_TIMEOUT", "300", "a number of seconds > 0", _positive_number,
            "how long a rank waits for the others at a collective before it ends the job "
            "(naming the ranks that did not arrive)."),

@@ -3,10 +3,10 @@ method does to it, how to copy it, and what it was built with.
 
 A converted step may read and change a `collections.deque`, `Counter`, `defaultdict` or
 `OrderedDict` that lives outside it (a replay buffer, an event count, a log), as it may a
-list or a dict: reads go through janus/reads.py under guards on exactly what they
-consumed, writes go to a copy (janus/heap.py) and land on the caller's own object after
+list or a dict: reads go through janus/state/reads.py under guards on exactly what they
+consumed, writes go to a copy (janus/state/heap.py) and land on the caller's own object after
 a good graph call.  Only the exact types are tracked.  A subclass can override any
-method with the program's code, so it stays opaque (janus/natives.py) and is refused.
+method with the program's code, so it stays opaque (janus/semantics/natives.py) and is refused.
 
 deque, defaultdict and OrderedDict are C types whose methods no program can replace.
 Counter is a Python class: the dict slots janus relies on are checked against the ones

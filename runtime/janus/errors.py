@@ -61,3 +61,12 @@ class NeedsProfile(NotYet):
 
 class Raises(Unsupported):
     """The path being built reaches a `raise`: the interpreter must run this call."""
+
+
+class Thrown(Raises):
+    """The path being built raises `exception`, a Python object the guards fix
+    (raising.py routes it to the code's own handler, if one covers the instruction)."""
+
+    def __init__(self, exception, code, offset, how="raises"):
+        super().__init__(f"this call {how} {type(exception).__name__}", code, offset)
+        self.exception, self.how = exception, how

@@ -5,7 +5,7 @@ an accessor: an argument, a global, an attribute or item of another such value, 
 closure cell.  Each read adds a guard on that accessor; janus_ext.check_guards replays
 the accessors before each graph call and refuses the graph when one does not hold.
 The checker reads statically and compares constants exactly (janus_ext/guards.pxi); the
-builder reads the values it guards through the same functions (janus/reads.py).
+builder reads the values it guards through the same functions (janus/state/reads.py).
 """
 
 import struct

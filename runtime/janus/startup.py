@@ -9,6 +9,7 @@ import sys
 
 from . import config
 
+
 def activate() -> None:
     try:
         _config = config.activate_from_environ()
@@ -28,10 +29,10 @@ def activate() -> None:
     # janus's `horovod.tensorflow` (janus/shims): last on the path, so an installed
     # Horovod wins.
     sys.path.append(os.path.join(os.path.dirname(__file__), "shims"))
-    from . import hot
-    hot.watch_imports()
+    from .detect import tape
+    tape.watch_imports()
     if _config.trace_path:
-        from . import trace
+        from .observe import trace
         trace.start(_config.trace_path, _config.trace_ops)
     if _config.stats_path:
         import atexit
@@ -39,7 +40,7 @@ def activate() -> None:
 
 
 def _write_stats(path):
-    from . import counters
+    from .observe import counters
     try:
         counters.write_json(path)
     except OSError as exc:

@@ -69,7 +69,7 @@ def is_namedtuple(value) -> bool:
 
 def is_symbolic(value) -> bool:
     # TensorFlow is imported on first use: importing it here would start janus's
-    # TensorFlow hook while this module is half made (janus/hot.py).
+    # TensorFlow hook while this module is half made (janus/detect/tape.py).
     global _Tensor
     if _Tensor is None:
         import tensorflow as tf

@@ -59,7 +59,7 @@ def tensor_while(r, u):
 
 
 def tensor_loop(r, u):
-    # Loops on tensors (runtime/janus/loops.py): over tf.range or the batch itself, with
+    # Loops on tensors (runtime/janus/build/loops.py): over tf.range or the batch itself, with
     # a break/continue/early exit the data decides.
     header = r.choice([
         f"for t_{u} in tf.range(tf.shape(x)[0]):\n    r_{u} = tf.reduce_mean(x[t_{u}])\n",
@@ -419,12 +419,12 @@ def shape_change(r, u):
 
 def dtype_change(r, u):
     return Parts(("dtype_change", "ndarray_input", "mutate_global"), needs=("ndarray", "cast"),
-                 mutations=(f"XDTYPE = np.float32", "XDTYPE = np.float64"))
+                 mutations=("XDTYPE = np.float32", "XDTYPE = np.float64"))
 
 
 def ndarray_probe(r, u):
     return Parts(("ndarray_input", "isinstance"), needs=("ndarray",),
-                 tape=f"if isinstance(x, np.ndarray):\n    loss = loss * 1.5\n")
+                 tape="if isinstance(x, np.ndarray):\n    loss = loss * 1.5\n")
 
 
 def model_swap(r, u):
@@ -507,8 +507,8 @@ def print_order(r, u):
 def optimizer_setting(r, u):
     # Fine-tuning code changes a Keras optimizer's setting between steps.
     return Parts(("mutate_library",),
-                 mutations=(r.choice([f"{{O}}.clipnorm = 0.5", f"{{O}}.global_clipnorm = 0.1",
-                                      f"{{O}}.clipvalue = 0.01"]),))
+                 mutations=(r.choice(["{O}.clipnorm = 0.5", "{O}.global_clipnorm = 0.1",
+                                      "{O}.clipvalue = 0.01"]),))
 
 
 FEATURES = {f.__name__: f for f in (

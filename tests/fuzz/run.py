@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import generate          # noqa: E402
-import oracle            # noqa: E402
-import shrink            # noqa: E402
+import generate  # noqa: E402
+import oracle  # noqa: E402
+import shrink  # noqa: E402
 
 
 def check_plan(plan, workdir: Path, timeout, runner=None):

@@ -65,7 +65,7 @@ class Zygote:
 def serve():
     import launch
     import tensorflow as tf
-    tf.keras.layers.Dense        # Keras 3 loads lazily: load it here, before forking
+    tf.keras.layers.Dense  # noqa: B018  Keras 3 loads lazily: load it here, before forking
     print("ready", flush=True)
     for line in sys.stdin:
         request = json.loads(line)
@@ -88,7 +88,7 @@ def _child(launch, request):
         os.chdir(Path(request["dump"]).parent)
         launch.main(request["program"], request["dump"])
         if request["stats"]:
-            from janus import counters
+            from janus.observe import counters
             counters.write_json(request["stats"])
         code = 0
     except BaseException:

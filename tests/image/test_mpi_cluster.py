@@ -22,7 +22,6 @@ import uuid
 
 import numpy as np
 import pytest
-
 from conftest import REPO, docker
 
 SUBNET = "10.231.20"

@@ -51,7 +51,7 @@ def train_step(model, optimizer, x, y, step_index):
 def conds_in_graphs(fn):
     """Under janus: for each graph built for fn, one [then, else] pair per tf.cond (an
     If/StatelessIf op) at its top level, counting the conds inside each arm."""
-    from janus import executor
+    from janus.run import executor
     found = []
     for graph in executor._states[fn.__code__].cache.entries:
         graph_def = graph.function.graph.as_graph_def()

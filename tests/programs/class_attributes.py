@@ -1,4 +1,4 @@
-"""Writes to class attributes inside converted steps (janus/reads.py
+"""Writes to class attributes inside converted steps (janus/state/reads.py
 writable_class_attribute): a counter on the class read back through the class, an
 instance, an instance the step makes and a subclass; a counting descriptor whose __get__
 counts on its own class; a class whose counter the program resets mid-run; and writes

@@ -13,7 +13,7 @@ import tensorflow as tf
 from mpi4py import MPI
 
 import janus.distributed
-from janus import collectives
+from janus.distributed import collectives
 
 rank, size = janus.distributed.rank(), janus.distributed.size()
 passed = []

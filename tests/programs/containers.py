@@ -44,7 +44,7 @@ def raised(exc):
 
 def record(name, out, *containers):
     # The driver loops call the steps themselves: a helper that called every step
-    # would be converted as the hot function in their place (janus/hot_ops.py).
+    # would be converted as the hot function in their place (janus/detect/eager_ops.py).
     results.setdefault(name, []).append({"out": typed(out),
                                          "state": [state(c) for c in containers]})
 

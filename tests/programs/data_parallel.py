@@ -151,7 +151,8 @@ for variant, step_fn in (("horovod-janus", hvd_step),
         step_fn(model, opt, x, y, step == 0)
     save(variant, model, opt)
 
-from janus import collectives, executor  # noqa: E402  (only under janus)
+from janus.distributed import collectives
+from janus.run import executor  # noqa: E402  (only under janus)
 
 # The collectives inside the graphs janus built: the tape's wrapper ran as library code.
 graph_ops = {code.co_name: sorted({op.type for graph in state.cache.entries

@@ -15,7 +15,7 @@ import numpy as np
 import tensorflow as tf
 
 import janus.distributed
-from janus import collectives
+from janus.distributed import collectives
 
 STEPS, FAULT_STEP = 10, 4
 parser = argparse.ArgumentParser()

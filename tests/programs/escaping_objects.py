@@ -1,7 +1,7 @@
 """Objects a step makes and lets escape: returned, stored in a global list, dict or
 attribute, linked to each other and to lists the step made.  Each call must hand the
 program new objects, with the identities, types and values the interpreter's have
-(janus/executor.py rebuilds them at commit).  A __slots__ class (with a private,
+(janus/run/executor.py rebuilds them at commit).  A __slots__ class (with a private,
 name-mangled slot), a frozen dataclass, an object made in a loop, and a record kept only
 when a tensor condition holds; a print shows an object as it was when printed.  A dict
 keyed by a made object must stay correct.

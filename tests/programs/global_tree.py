@@ -1,4 +1,4 @@
-"""Recursion over a tree read from a global (janus/reads.py _global_by_reference): the
+"""Recursion over a tree read from a global (janus/state/reads.py _global_by_reference): the
 tree's root travels as an object pointer read when each call starts, so changes the
 program makes to the tree between calls (a node cut off, a value changed, the global
 rebound to another tree) are walked as they are then, and gradients flow through the

@@ -1,4 +1,4 @@
-"""Lists the step appends to and reads back (janus/reads.py from_copy, tail_slice): the
+"""Lists the step appends to and reads back (janus/state/reads.py from_copy, tail_slice): the
 call's copy of a caller's list is the caller's items plus the appended tail, so
 `HIST[-2]` after an append is the caller's last item, read where it is now, and a
 history that grows between calls is read by its length and last items only.  The

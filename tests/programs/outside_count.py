@@ -1,4 +1,4 @@
-"""next() of an itertools.count made outside the step (janus/generators.py): two counts
+"""next() of an itertools.count made outside the step (janus/build/generators.py): two counts
 (one with a step), printed after they moved, moved by the program between calls and
 replaced by a new count; a step whose speculated branch fails after its next() calls
 (the count must move once, by the interpreter's re-run); and next() inside a branch on

@@ -1,5 +1,5 @@
 """Draws from Python's and numpy's random generators inside converted steps
-(janus/python_draws.py): the module-level `random` and `np.random` functions, a
+(janus/semantics/python_draws.py): the module-level `random` and `np.random` functions, a
 `random.Random`, a numpy `Generator` and `RandomState` of the program's own, results of
 every type janus feeds, a call whose graph fails after its draws were taken, and the
 draws janus refuses.  Under janus and JANUS_MODE=off; prints lines, then one JSON

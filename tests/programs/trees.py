@@ -201,7 +201,7 @@ before = sys.getrefcount(probe.left)
 train_step(tree_rnn, optimizers[id(tree_rnn)], probe, 1)
 results["refcount_delta"] = sys.getrefcount(probe.left) - before
 if "janus" in sys.modules:
-    from janus import recursion
+    from janus.graph import recursion
     results["live_call_arenas"] = recursion.live_calls()
 
 print(json.dumps(results))

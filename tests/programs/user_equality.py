@@ -1,4 +1,4 @@
-"""`==` and `!=` on the program's own objects inside a converted step (janus/dunders.py
+"""`==` and `!=` on the program's own objects inside a converted step (janus/build/dunders.py
 compare): a dataclass's generated __eq__ (it reads `__class__`), object's identity
 default, a user __eq__ returning NotImplemented for other types, a reflected comparison
 with an int, and a subclass whose __eq__ goes first.  The objects change mid-run: a

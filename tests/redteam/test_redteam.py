@@ -18,12 +18,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 sys.path.insert(0, str(REPO / "tests" / "fuzz"))
 
-import oracle       # noqa: E402
+import oracle  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PROGRAMS = sorted((HERE / "programs").glob("rt*.py"))

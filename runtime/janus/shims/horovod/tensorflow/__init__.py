@@ -1,5 +1,5 @@
 """Horovod's TF2 API (`import horovod.tensorflow as hvd`) → janus's MPI collectives
-(janus/collectives.py): init, rank, size, local_rank, local_size, allreduce (average and
+(janus/distributed/collectives.py): init, rank, size, local_rank, local_size, allreduce (average and
 sum), grouped_allreduce, allgather, broadcast, broadcast_variables,
 DistributedGradientTape and Compression.none/fp16.  They work in eager code, in
 tf.function and in janus's graphs.  Sparse gradients (IndexedSlices) are allgathered, as

@@ -1,0 +1,383 @@
+"""Two ways on from one point of the bytecode → a tf.cond whose arms are converted from
+bytecode and merge where the ways meet.
+
+A branch on a tensor (control.decide) and the way out of a loop on a tensor
+(loops.py, when the loop has more than one exit) both end up here.  Each arm runs in
+a fork of the frame until the join, or until it reaches a stop of the innermost loop
+on a tensor around it (its header, or one of its exits).  Arms that end at different
+stops merge into an `Exit`: the stop taken is a tensor, and the loop decides what runs
+next from it.
+
+Values that differ between the arms travel as cond outputs: tensors, TensorArrays, and
+Python numbers (promoted); anything else that differs is refused with a reason.  A value
+that only one arm leaves (it ends at another stop) travels with a placeholder on the
+other arm; the loop reads it only on the path that bound it.
+"""
+
+import contextlib
+
+import tensorflow as tf
+from tensorflow.python.eager import record
+
+from ..errors import Raises, Unsupported
+from ..semantics import numbers
+from ..state import reads
+from ..values import is_symbolic
+from . import arm_output, iteration
+
+PYTHON_NUMBERS = numbers.NUMBERS
+# A merged value that is a tensor on one path and a Python number on another: usable in
+# the graph, but it must not leave it (its type would depend on the path).
+MIXED = "a tensor on one path and a Python number on another"
+
+
+def scalar_condition(builder_frame, value, ins):
+    """A Python bool, or a scalar bool tensor with Python's truth rules."""
+    if isinstance(value, tf.Variable):
+        value = value.read_value()
+    if not is_symbolic(value):
+        return value
+    if value.shape.rank is None or value.shape.num_elements() != 1:
+        builder_frame.fail(f"truth value of a tensor of shape {value.shape} (Python "
+                           "needs exactly one element)", ins)
+    value = tf.reshape(value, ())
+    return value if value.dtype == tf.bool else tf.not_equal(value, tf.zeros((), value.dtype))
+
+
+class Exit:
+    """Where a run inside a loop on a tensor stopped, known only when the graph runs:
+    `index` (an int32 tensor) picks one of `stops`, the loop's header and exits.
+    `partial` names the locals bound on some of the paths to it only."""
+    __slots__ = ("index", "stops", "partial")
+
+    def __init__(self, index, stops, partial=frozenset()):
+        self.index, self.stops, self.partial = index, stops, partial
+
+
+def partial_of(end):
+    return end.offset.partial if type(end.offset) is Exit else frozenset()
+
+
+class Arm:
+    """One way on: `enter(frame)` prepares the frame and says where it goes on (an
+    offset, an Exit, or the frame's return)."""
+    __slots__ = ("enter",)
+
+    def __init__(self, enter):
+        self.enter = enter
+
+    def run(self, sub, stop):
+        return sub.resume(self.enter(sub), stop)
+
+
+def from_offset(start, prepare=None):
+    """The arm that goes on at `start`, after `prepare(frame)` if given."""
+    def enter(frame):
+        if prepare is not None:
+            prepare(frame)
+        return start
+    return Arm(enter)
+
+
+def branch(frame, ins, condition, true_arm, false_arm, join):
+    """A tf.cond on `condition` between two arms (see from_offset) that meet at `join`
+    (a block, or cfg.EXIT when they only meet by returning).  Returns where the frame
+    goes on: an offset, an Exit, or the frame's return."""
+    b = frame.b
+    stops = b.loop_stops[-1] if b.loop_stops else ()
+    stop = frozenset(stops)
+    if join is not None and join >= 0:
+        stop |= {join}
+
+    # First pass, on scratch graphs: what each arm leaves behind decides the cond's
+    # outputs (which values differ, and their dtypes).
+    shapes, refused = [], None
+    for arm in (true_arm, false_arm):
+        try:
+            shapes.append(with_writes(b, lambda: dry_run(frame, arm.run, stop, arm=True)))
+        except Raises:
+            shapes.append(None)
+        except Unsupported as exc:
+            # What an arm cannot do inside a cond (a list append on the way to the
+            # join) it may do outside one, if the other arm raises (below).
+            shapes.append(exc)
+            refused = exc
+    if shapes[0] is None and shapes[1] is None:
+        raise Raises("both arms of a branch on a tensor raise", frame.code, ins.offset)
+    if refused is not None and None not in shapes:
+        raise refused
+    if None in shapes:
+        # `raise` and `assert` in converted code: assert the other arm in the graph;
+        # if that fails the interpreter runs the call and raises the real exception.
+        if b.region_depth:
+            frame.fail("an arm that raises inside a cond arm or loop body", ins)
+        truth = shapes[0] is not None
+        b.assume(condition if truth else tf.logical_not(condition),
+                 (frame.code, ins.offset), ins, raises=True)
+        return (true_arm if truth else false_arm).enter(frame)
+    before = _values_before(frame, ins, shapes)
+    printing = arm_output.Plan(b, shapes)
+    plan = _merge_plan(frame, ins, *shapes)
+
+    def run_arm(arm, index):
+        def run():
+            end = with_writes(b, lambda: b.in_region(
+                lambda: arm.run(frame.fork(), stop), arm=True))
+            _add_untouched(end, before)
+            printing.fill(end, index)
+            return _outputs(end, plan, stops)
+        return run
+
+    b.region_depth += 1
+    try:
+        outputs = tf.cond(condition, run_arm(true_arm, 0), run_arm(false_arm, 1))
+    except (ValueError, TypeError) as exc:
+        frame.fail(f"the arms of a branch on a tensor do not merge: "
+                   f"{str(exc).splitlines()[0]}", ins)
+    finally:
+        b.region_depth -= 1
+    if not isinstance(outputs, (list, tuple)):
+        outputs = [outputs]
+    return _apply(frame, plan, shapes, list(outputs), printing, condition)
+
+
+def with_writes(b, run):
+    """Run a cond arm; the attribute and global writes it made, held back from the heap,
+    go on its End (`writes`) to be merged with the other arm's."""
+    b.heap.begin_arm()
+    try:
+        end = run()
+    finally:
+        writes, prints = b.heap.end_arm()
+    end.writes, end.prints = writes, prints
+    return end
+
+
+@contextlib.contextmanager
+def scratch_graph(name):
+    """A graph whose ops nothing runs, the tape not recording: for building something
+    only to learn what it leaves behind."""
+    with tf.__internal__.FuncGraph(name).as_default(), record.stop_recording():
+        yield
+
+
+def dry_run(frame, run, stop, arm=False):
+    """Run `run(fork, stop)` on a fork of `frame` on a scratch graph: what it leaves
+    behind, with nothing added to the graph being built."""
+    sub = frame.fork()
+    with scratch_graph("janus_dry_run"):
+        return frame.b.in_region(lambda: run(sub, stop), dry=True, arm=arm)
+
+
+def _values_before(frame, ins, shapes):
+    """For what only one arm writes, the value the other arm leaves: the one from
+    before the cond, read here in the outer graph."""
+    keys = {}
+    for end in shapes:
+        keys.update(end.writes)
+    before = {}
+    for key, (kind, target, name, _, _) in keys.items():
+        if all(key in end.writes for end in shapes):
+            continue
+        try:
+            if kind == "setattr":
+                value = frame.b.load_attr(target, name, frame.code, ins.offset)
+            else:
+                value = reads.global_(frame.b, target, name, frame.code, ins.offset)
+        except Unsupported as exc:
+            frame.fail(f"{name!r} is written on one arm of a branch on a tensor and "
+                       f"cannot be read before it: {exc.reason}", ins)
+        before[key] = (kind, target, name, False, value)
+    for end in shapes:
+        _add_untouched(end, before)
+    return before
+
+
+def _add_untouched(end, before):
+    """An arm that does not write a key leaves the value from before, and its write is
+    not taken: at commit the heap stays untouched (the very same object)."""
+    end.writes = {**before, **end.writes}
+
+
+def slots(end):
+    """The values an arm leaves: its locals and stack, or its return value, and where it
+    stopped.  Tuples are opened up to their items, so `return h, c` merges item by
+    item."""
+    if end.returned:
+        raw = {("return",): end.value}
+    else:
+        raw = {("local", name): value for name, value in end.locals.items()}
+        raw.update({("stack", i): value for i, value in enumerate(end.stack)})
+        raw[("exit",)] = end.offset
+    for key, (_, _, _, taken, value) in end.writes.items():
+        raw[("heap",) + key] = value
+        raw[("taken",) + key] = taken
+    raw.update(end.print_slots)
+    opened = {}
+    for key, value in raw.items():
+        _open_tuples(key, value, opened)
+    return opened
+
+
+_TUPLE = "tuple"
+MAX_TUPLE_SLOTS = 16
+
+
+def _open_tuples(key, value, opened):
+    if type(value) is tuple and 0 < len(value) <= MAX_TUPLE_SLOTS:
+        opened[key + (_TUPLE,)] = len(value)
+        for i, item in enumerate(value):
+            _open_tuples(key + (i,), item, opened)
+    else:
+        opened[key] = value
+
+
+def closed(opened, key):
+    length = opened.get(key + (_TUPLE,))
+    if length is None:
+        return opened[key]
+    return tuple(closed(opened, key + (i,)) for i in range(length))
+
+
+class _Slot:
+    """How one differing value crosses the cond: its dtype (or TENSOR_ARRAY), and, for
+    a value only one arm leaves, the static shape of its placeholder."""
+    __slots__ = ("dtype", "placeholder_shape")
+
+    def __init__(self, dtype, placeholder_shape=None):
+        self.dtype, self.placeholder_shape = dtype, placeholder_shape
+
+
+TENSOR_ARRAY = "TensorArray"
+
+
+def exit_index(offset, stops):
+    """The index of the stop an End reached, a Python int or (for an Exit) a tensor."""
+    if type(offset) is Exit:
+        return offset.index
+    return stops.index(offset)
+
+
+def _merge_plan(frame, ins, first, second):
+    if first.returned != second.returned:
+        frame.fail("a branch on a tensor where only one arm returns", ins)
+    a, b = slots(first), slots(second)
+    stops = frame.b.loop_stops[-1] if frame.b.loop_stops else ()
+    plan = {}
+    if not first.returned and not (first.offset == second.offset and
+                                   type(first.offset) is int):
+        # The arms stop at different places of a loop on a tensor (`break`, `continue`,
+        # `return` inside it): which one becomes a tensor, and what only one arm binds
+        # crosses with a placeholder.
+        if not all(type(end.offset) is Exit or end.offset in stops
+                   for end in (first, second)):
+            frame.fail("the arms of a branch on a tensor go on at different places",
+                       ins)
+        del a[("exit",)], b[("exit",)]
+        plan[("exit",)] = _Slot(tf.int32)
+        for slot in set(a) ^ set(b):
+            if slot[-1] == _TUPLE or slot[0] not in ("local", "stack"):
+                frame.fail(f"{_describe(slot)} is left by only one arm of a branch on "
+                           "a tensor, as a tuple or heap write", ins)
+            value = a.get(slot, b.get(slot))
+            if not (is_symbolic(value) or type(value) in PYTHON_NUMBERS) or \
+                    is_symbolic(value) and value.shape.rank is None:
+                frame.fail(f"{_describe(slot)} is left by only one arm of a branch on "
+                           f"a tensor and is a {type(value).__name__}", ins)
+            dtype = value.dtype if is_symbolic(value) else numbers.CARRY[
+                float if type(value) is float else int]
+            shape = value.shape if is_symbolic(value) else tf.TensorShape([])
+            plan[slot] = _Slot(dtype, shape)
+    elif set(a) != set(b):
+        frame.fail("the arms of a branch on a tensor leave different variables bound",
+                   ins)
+    for slot in a.keys() & b.keys():
+        x, y = a[slot], b[slot]
+        if x is y or iteration.same(x, y) or (
+                type(x) is type(y) and type(x) in PYTHON_NUMBERS + (str,) and x == y):
+            continue
+        if all(isinstance(v, tf.TensorArray) for v in (x, y)):
+            plan[slot] = _Slot(TENSOR_ARRAY)
+            continue
+        if not all(is_symbolic(v) or type(v) in PYTHON_NUMBERS for v in (x, y)):
+            frame.fail(f"{_describe(slot)} is a {type(x).__name__} on one arm of a branch "
+                       f"on a tensor and a {type(y).__name__} on the other", ins)
+        dtype = next((v.dtype for v in (x, y) if is_symbolic(v)), None)
+        if dtype is None:
+            # Python numbers on both arms travel at Python's width (numbers.CARRY); an
+            # int on one arm and a float on the other is MIXED after the merge (_apply).
+            kinds = {type(x), type(y)}
+            dtype = numbers.CARRY[kinds.pop() if len(kinds) == 1 else
+                                  float if float in kinds else int]
+        plan[slot] = _Slot(dtype)
+    return plan
+
+
+def _describe(slot):
+    if slot[0] in ("heap", "taken"):
+        return f"the value written to {slot[3]!r}"
+    where = {"return": "the return value", "local": f"local {slot[1]!r}",
+             "stack": "a stack value", "exit": "where the arm goes on",
+             arm_output.PRINT: "a value printed"}[slot[0]]
+    return where + (" (an item of a tuple)" if len(slot) > 2 or
+                    slot[0] == "return" and len(slot) > 1 else "")
+
+
+def _outputs(end, plan, stops):
+    opened = slots(end)
+    outputs = []
+    for slot, how in plan.items():
+        if slot == ("exit",):
+            outputs.append(tf.convert_to_tensor(exit_index(end.offset, stops), tf.int32))
+        elif slot not in opened:
+            outputs.append(tf.zeros([d or 0 for d in how.placeholder_shape], how.dtype))
+        elif how.dtype is TENSOR_ARRAY:
+            outputs.append(opened[slot])
+        else:
+            outputs.append(_tensor_of(opened[slot], how.dtype))
+    return outputs
+
+
+def _tensor_of(value, dtype):
+    if type(value) in PYTHON_NUMBERS and dtype in (tf.int64, tf.float64):
+        return numbers.carry(value, float if dtype == tf.float64 else int)
+    return tf.convert_to_tensor(value, dtype=dtype)
+
+
+def _apply(frame, plan, shapes, outputs, printing, condition):
+    """Continue after the cond with the merged values in the frame."""
+    first_values, second_values = slots(shapes[0]), slots(shapes[1])
+    merged = {**second_values, **first_values}
+    for slot, tensor in zip(plan, outputs):
+        merged[slot] = tensor
+        if slot not in first_values or slot not in second_values or slot == ("exit",):
+            continue
+        # A value that is a Python number on both arms (or a tensor standing for one,
+        # read at call time or merged before) stays that Python number; a number on
+        # one arm and a real tensor on the other is MIXED (refused at the output).
+        kinds = [numbers.python_type_of(v, frame.b.provenance.number_of)
+                 for v in (first_values[slot], second_values[slot])]
+        if any(k is not None for k in kinds):
+            frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
+            # `best = v if v > best else best` keeps the caller's object on one arm.
+            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition),
+                                        first_values[slot], second_values[slot])
+    shape = shapes[0]
+    for key, (kind, target, name, _, _) in shape.writes.items():
+        # What the arms wrote lands once, merged, as if written here; what only one
+        # arm wrote lands only if that arm ran.
+        frame.b.heap.write(kind, target, name, closed(merged, ("heap",) + key),
+                           merged[("taken",) + key])
+    printing.apply(merged)
+    if shape.returned:
+        return frame.returning(closed(merged, ("return",)))
+    names = dict.fromkeys([*shapes[0].locals, *shapes[1].locals])
+    frame.locals = {name: closed(merged, ("local", name)) for name in names}
+    depth = max(len(shapes[0].stack), len(shapes[1].stack))
+    frame.stack = [iteration.joined(closed(merged, ("stack", i))) for i in range(depth)]
+    if ("exit",) in plan:
+        partial = {slot[1] for slot in plan if slot[0] == "local" and
+                   (slot not in first_values or slot not in second_values)}
+        partial |= partial_of(shapes[0]) | partial_of(shapes[1])
+        return Exit(merged[("exit",)], frame.b.loop_stops[-1], frozenset(partial))
+    return shape.offset

@@ -1,0 +1,781 @@
+"""Code object + one call's arguments → TF concrete function + entry guards.
+
+The builder executes the function's bytecode symbolically (it never re-runs the user's
+Python under tf.function tracing).  Values on its stack are either Python objects known
+at build time, or symbolic tensors of the graph being built:
+
+- tensor and ndarray arguments become graph inputs; everything else an argument holds is
+  specialised and guarded (janus/guards.py);
+- globals, attributes and items read at build time are guarded where they come from;
+- calls of TensorFlow / Keras functions, layers, losses, optimizers and GradientTape run
+  with the symbolic values and so add their ops to the graph (the paper's whitelist), as
+  do the pure builtins; other Python functions are inlined by executing their bytecode;
+- anything else raises Unsupported, with the place and the reason, and the executor
+  leaves that call to the interpreter.
+"""
+
+import builtins
+import inspect
+import types
+
+import tensorflow as tf
+from tensorflow.python.framework.ops import EagerTensor
+
+import janus_ext
+
+from .. import containers, guards, messages
+from ..errors import NeedsIdentity, NotYet, Raises, Thrown, Unsupported
+from ..frontend import bytecode
+from ..semantics import arrays, natives, numbers, python_draws, python_math
+from ..state import attribute_reads, heap, inputs, library_state, objects, provenance, reads
+from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
+                      has_symbolic, is_library_object, is_symbolic)
+from ..values import from_library as _from_library
+from . import (contexts, control, dunders, frame, generators, loops, made, output,
+               program_functions, raising, recursive_calls)
+
+# Builtins that are pure functions of their arguments: evaluated at build time.
+PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
+    "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "float", "int",
+    "isinstance", "issubclass", "len", "list", "max", "min", "pow", "range", "reversed",
+    "round", "sorted", "sum", "tuple", "zip", "slice", "str", "repr", "hash", "iter",
+))
+# Methods that only read a container: safe in any region.
+READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
+                          "__getitem__", "__contains__", "__len__"})
+MAX_INLINE_DEPTH = 32
+# Builtins that take every item of an iterable before they return.
+_CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
+
+class Builder:
+    """Symbolically executes one call; see the module docstring."""
+
+    def __init__(self, code, globals_dict, arg_names, args, plan, profile=None,
+                 call_args_holder=None, free_count=0):
+        self.code = code
+        self.globals = globals_dict
+        self.builtins = builtins.__dict__
+        self.arg_names = arg_names            # the parameters, then the free variables
+        self.param_count = len(arg_names) - free_count
+        self.args = args
+        self.relaxed_dims = plan.relaxed_dims  # {arg accessor description: set of dims}
+        self.guards = guards.GuardSet()
+        self.inputs = inputs.InputPlan(self)
+        # Where each value the build holds came from (janus/state/provenance.py).  The id-keyed
+        # tables below say what the build did with a value (handed it to library code,
+        # inlined it, reads it at call time), not where it came from.
+        self.provenance = provenance.Provenance()
+        # id -> TF/Keras object this build handed to library code, whose attributes that
+        # code read unguarded: their dicts are watched (janus/state/library_state.py).
+        self.library_objects: dict = {}
+        self.inlined: dict = {}               # id -> the program's functions inlined
+        self.python_draws = python_draws.PythonDraws()   # fed before each graph call
+        self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
+        self.global_pointers: dict = {}       # id(global accessor) → its pointer input
+        self.steps = 0
+        self.depth = 0
+        self.entered: list = []               # context managers to leave on failure
+        self.handled = None                   # the exception a built handler handles
+        self.profile = profile or {}          # the root code's branch counts
+        self.relaxed = plan.relaxed           # (code, offset): never speculate again
+        self.number_checks = 0               # numbers each check's message (numbers.py)
+        self.where = (code, 0)                 # the instruction being built, for messages
+        self.assumptions: list = []           # (assert op, (code, offset)) in order
+        self.raising_assumptions: set = set() # indexes of those that guard a `raise`
+        self.region_depth = 0                 # > 0 inside a cond arm or loop body
+        self.loop_stops: list[tuple] = []     # per loop on a tensor: where a body run stops
+        self.region_serial = [0]              # serials of the open regions, innermost last
+        self.region_kinds: list[str] = []     # "arm" / "body" per open region
+        self.regions_opened = 0
+        self._regions: dict = {}
+        self.heap = heap.Heap(self, frozenset(plan.varying))
+        self.call_args_holder = call_args_holder
+        self.root_graph = None
+        self.rebound: set[str] = set()        # attribute/global names the code assigns
+        # Object pointers and recursion (janus/state/objects.py, janus/graph/recursion.py)
+        self.by_reference = frozenset(plan.by_reference)  # arguments passed as object pointers
+        self.by_identity = frozenset(plan.by_identity)    # read as the caller's containers
+        self.population = objects.Population()
+        self.inline_stack: list = []          # (code, local values) of the inlined calls
+        self.recursive: dict = {}             # (code, signature) -> RecursiveFunction
+        self.tracing: dict = {}               # code -> (signature, recurse) while traced
+        self.call_ids: list = []              # call-id tensors of the bodies being traced
+        self.root_call_id = None
+        self.recursive_codes: list = []       # codes turned into recursive graphs
+
+    # -- control flow (janus/build/control.py) -------------------------------------------
+
+    def regions(self, code):
+        if code not in self._regions:
+            self._regions[code] = control.Regions(code)
+        return self._regions[code]
+
+    def profiled_direction(self, code, offset):
+        """True/False when the profile saw this branch go only one way, else None."""
+        if code is not self.code:
+            return None                      # inlined callees are not profiled
+        counts = self.profile.get("branches", {}).get(offset)
+        if not counts or (counts["taken"] and counts["not_taken"]):
+            return None
+        return bool(counts["taken"])
+
+    def profiled_trips(self, code, header):
+        """The one trip count every profiled run of the loop at `header` had, or None."""
+        if code is not self.code or not self.profile:
+            return None
+        counts = self.profile.get("loops", {}).get(header)
+        if not counts or len(counts) != 1:
+            return None
+        trips, = counts
+        return trips if type(trips) is int else None
+
+    def assume(self, condition, key, ins, raises=False):
+        """An in-graph assertion that `condition` holds; failing it means fallback.  With
+        `raises`, failing it means the call reaches a `raise`: the interpreter runs it,
+        and the graph stays for the calls that do not."""
+        index = len(self.assumptions)
+        if raises:
+            self.raising_assumptions.add(index)
+        code, offset = key
+        op = tf.debugging.Assert(condition, [messages.assumption(index, code, offset)])
+        self.assumptions.append((op, key))
+
+    def check(self, condition, reason):
+        """An in-graph check that an operation on Python numbers gives Python's result
+        (numbers.py).  Failing it sends the call to the interpreter; the graph stays."""
+        static = tf.get_static_value(condition)
+        if static is not None:
+            if bool(static):
+                return
+            raise Raises(f"{reason} (known when building)", *self.where)
+        message = messages.number_check(self.number_checks, reason, *self.where)
+        self.number_checks += 1
+        # Gated with the other checks by atomic.gate, which finds every Assert.
+        tf.debugging.Assert(condition, [message])
+
+    def promote(self, tensor, python_type):
+        """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""
+        self.provenance.note_number(tensor, python_type)
+
+    def in_region(self, run, dry=False, arm=False):
+        """Run a cond arm (`arm`) or a loop/recursive body, dry on a scratch graph or
+        for real."""
+        self.region_depth += 1
+        self.regions_opened += 1
+        self.region_serial.append(self.regions_opened)
+        self.region_kinds.append("arm" if arm else "body")
+        saved_steps, handled = self.steps, self.handled
+        try:
+            return run()
+        finally:
+            self.handled = handled    # an arm that returns from a handler left it
+            self.region_serial.pop()
+            self.region_kinds.pop()
+            self.region_depth -= 1
+            if dry:
+                self.steps = saved_steps
+
+    def in_loop_body(self):
+        """Inside the body of a loop on a tensor (or a recursive body), at any depth."""
+        return any(kind != "arm" for kind in self.region_kinds)
+
+    def innermost_region(self):
+        """The serial of the cond arm or loop body being built, None outside any."""
+        return self.region_serial[-1] if self.region_serial else None
+
+    def may_mutate(self, container):
+        serial = self.provenance.region_of(container)
+        return serial is not None and serial >= self.region_serial[-1]
+
+    def _note_fresh(self, value, depth=0):
+        if type(value) in CONTAINER_TYPES or type(value) is tuple:
+            if type(value) is not tuple:
+                self.note_created(value)
+            if depth < 4:
+                for item in (value.values() if type(value) is dict else value):
+                    self._note_fresh(item, depth + 1)
+
+    def note_made(self, instance):
+        """An instance of a Python class this call made (janus/state/reads.py: its own
+        attributes are the build's, what its class holds is guarded)."""
+        self.provenance.note_made(instance, provenance.INSTANCE, self.region_serial[-1])
+        return instance
+
+    def holds_read_items(self, c) -> bool:
+        """Made here, an argument's planned copy, or a carried list's stand-in."""
+        return self.provenance.is_created(c) or self.provenance.holds_callers_items(c)
+
+    def _passes_through(self, fn):
+        """What `fn` may take unguarded: TF/Keras objects; for a SHALLOW builtin
+        (`enumerate(zip(g, v))`) also a C iterator this build made."""
+        if fn not in natives.SHALLOW:
+            return is_library_object
+        return lambda value: is_library_object(value) or (
+            type(value) in natives.ITERATORS and self.provenance.is_created(value))
+
+    def note_created(self, container):
+        self.provenance.note_made(container, provenance.CONTAINER, self.region_serial[-1])
+        return container
+
+    # -- argument planning (janus/state/inputs.py) -----------------------------------------
+
+    def plan_inputs(self):
+        self.inputs.plan(self.arg_names, self.args, self.param_count)
+
+    def substitute(self, flat_inputs):
+        return self.inputs.substitute(self.args, flat_inputs)
+
+    def remember(self, value, acc):
+        if type(value) not in guards.SPECIALISABLE:
+            self.provenance.note_read(value, acc)
+
+    # -- running ---------------------------------------------------------------------
+
+    def run(self, args):
+        try:
+            count = self.param_count
+            cells = {name: (cell, guards.arg(count + i))
+                     for i, (name, cell) in enumerate(zip(self.arg_names[count:],
+                                                          args[count:]))}
+            return self.execute(self.code, self.globals,
+                                dict(zip(self.arg_names[:count], args[:count])), cells)
+        except Unsupported:
+            self._leave_contexts()
+            raise
+        except Exception as exc:  # a TF or Python error while building: not convertible
+            self._leave_contexts()
+            raise Unsupported(f"building raised {type(exc).__name__}: {exc}",
+                              self.code) from exc
+
+    def _leave_contexts(self):
+        while self.entered:
+            exit_fn = self.entered.pop()
+            try:
+                exit_fn(None, None, None)
+            except Exception:
+                pass
+
+    def execute(self, code, globals_dict, local_values, cells=None):
+        if code.co_flags & bytecode.GENERATOR_FLAGS:
+            raise Unsupported("generators and coroutines are left to the interpreter", code)
+        if code.co_cellvars:
+            raise Unsupported("functions that make closures (cell variables) are not "
+                              "converted yet", code)
+        if code.co_freevars and cells is None:
+            raise Unsupported("a closure whose cells janus cannot reach", code)
+        self.rebound.update(ins.argval for ins in bytecode.decode(code)
+                            if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
+        self.depth += 1
+        if self.depth > MAX_INLINE_DEPTH:
+            raise Unsupported("inlining too deep (recursion over build-time constants is "
+                              "unrolled; over objects it becomes a recursive graph)", code)
+        try:
+            end = frame.Frame(self, code, globals_dict, local_values, cells or {}).run_until(
+                0, frozenset())
+            return end.value
+        finally:
+            self.depth -= 1
+
+    # -- reading the outside world ---------------------------------------------------
+
+    def load_attr(self, owner, name, code, offset):
+        if owner is NULL:
+            raise Unsupported("attribute of NULL", code, offset)
+        if type(owner) is objects.ObjectRef:
+            return recursive_calls.load_object_attr(self, owner, name, code, offset)
+        if type(owner) is arrays.ArrayArg:
+            if name == "shape" and not owner.tensor.shape.is_fully_defined():
+                # Relaxed dimensions: numpy's tuple, of ints read at run time.
+                return self.load_attr(owner.tensor, "shape", code, offset)
+            return owner.attribute(name, code, offset)
+        if is_symbolic(owner) and name == "shape" and not owner.shape.is_fully_defined():
+            # Relaxed dimensions are read at run time, so `range(x.shape[1])` over a
+            # varying length becomes a while loop instead of a rebuild per length.
+            if owner.shape.rank is None:
+                raise Unsupported("the rank of a tensor is unknown", code, offset)
+            dynamic = tf.shape(owner, out_type=tf.int64)
+            dims = []
+            for i, d in enumerate(owner.shape.as_list()):
+                if d is None:
+                    d = dynamic[i]
+                    self.promote(d, int)     # a Python int to the program, not a tensor
+                dims.append(d)
+            return tuple(dims)
+        if containers.is_tracked(owner):
+            return reads.collection_attribute(self, owner, name, code, offset)
+        if name == "numpy" and is_symbolic(owner) and self.provenance.number_of(owner) is None:
+            return arrays.NumpyMethod(owner)
+        if is_symbolic(owner) or isinstance(owner, tf.Variable) or \
+                self.provenance.is_created(owner):
+            return getattr(owner, name)
+        if type(owner) in (list, dict, set, tuple, str):
+            return getattr(owner, name)      # methods of builtin containers
+        return attribute_reads.attribute(self, owner, name, code, offset)
+
+    # -- calls -----------------------------------------------------------------------
+
+    def call(self, fn, args, kwargs, code, offset):
+        if any(a is NULL for a in args):
+            raise Unsupported("call with a NULL argument", code, offset)
+        if type(fn) is contexts.WithExit:
+            return fn(*args)
+        if type(fn) is loops.Append:
+            return fn(args, kwargs, code, offset)
+        if type(fn) is arrays.NumpyMethod:
+            return fn.call(args, kwargs, code, offset)
+        if python_draws.is_draw(fn):
+            return self.python_draws.draw(self, fn, args, kwargs, code, offset)
+        if fn is next and args and not kwargs and len(args) <= 2:
+            return generators.call_next(self, args, code, offset)
+        if raising.is_plain_exception_class(fn):
+            return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
+        if raising.reads_own_exception(self, fn, args, kwargs):
+            return fn(*args)
+        if made.is_raw_write(self, fn, args, kwargs):
+            return made.write(self, *args, code, offset, raw=True)
+        if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
+            return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
+        if isinstance(fn, (types.BuiltinMethodType, types.MethodType)) and \
+                containers.is_tracked(fn.__self__):
+            return self.heap_method(fn.__self__, fn.__name__, args, kwargs, code, offset)
+        if fn is len and len(args) == 1 and not kwargs and (
+                containers.is_tracked(args[0]) or type(args[0]) is list):
+            return reads.length(self, args[0], code, offset)
+        if output.is_output_call(fn):
+            result = output.defer(self, fn, args, kwargs, code, offset)
+            if result is not output.KEEP_IN_GRAPH:
+                return result
+        if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
+            return self._number_builtin(fn, args, kwargs, code, offset)
+        if fn is range and any(is_symbolic(a) for a in args):
+            return control.SymbolicRange(args)
+        if fn is tf.constant and args and type(args[0]) is arrays.ArrayArg:
+            return arrays.as_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
+                                                         else None), code, offset)
+        if fn is tf.constant and args and has_symbolic(args[0]):
+            # tf.constant([node.word]) with a word read at run time: the same tensor,
+            # packed in the graph, with eager's dtype for Python numbers.
+            return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
+                                                          else None), code, offset)
+        if fn is bool and len(args) == 1 and not kwargs and (
+                is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+            return self._truth_later(args[0], code, offset)
+        if fn in (float, int) and len(args) == 1 and not kwargs and \
+                arrays.is_computed(args[0]):
+            return self._number_builtin(fn, (arrays.scalar_of(args[0], fn, code, offset),),
+                                        {}, code, offset)
+        if fn in _CONSUME_ALL:
+            args = generators.run_to_end(self, args)
+        for value in (*args, *kwargs.values()):
+            reads.contents(self, value)
+        if fn in (sorted, min, max) and kwargs.get("key") is not None:
+            return dunders.keyed(self, fn, args, kwargs, code, offset)
+        if fn is type and len(args) == 1 and not kwargs:
+            return self.type_of(args[0], code, offset)
+        if fn is id and len(args) == 1 and not kwargs:
+            return reads.id_of(self, args[0], code, offset)
+        if fn is isinstance and len(args) == 2 and not kwargs and is_symbolic(args[0]):
+            # What eager's value is: the Python number a promoted tensor stands for,
+            # else an EagerTensor.
+            return issubclass(self.type_of(args[0], code, offset), args[1])
+        if _is_pure_builtin(fn):
+            if fn in (str, repr) and len(args) == 1 and not kwargs and (
+                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
+                    or arrays.is_computed(args[0])):
+                return self._text_later(args[0], "s" if fn is str else "r", code, offset)
+            if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
+                if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
+                        args[0].tensor.shape[0] is None:
+                    return self.load_attr(args[0], "shape", code, offset)[0]
+                return arrays.builtin(fn, args, code, offset)
+            if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
+                    fn not in (isinstance, len, tuple, list, zip, enumerate):
+                raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+            if fn not in (isinstance, issubclass):
+                opaque = natives.first_opaque((*args, *kwargs.values()),
+                                              fn not in natives.SHALLOW,
+                                              self._passes_through(fn))
+                if opaque is not None:
+                    return dunders.call(self, fn, args, kwargs, opaque, code, offset)
+                if fn not in natives.SHALLOW:
+                    for value in (*args, *kwargs.values()):
+                        reads.whole(self, value, code, offset)
+            if fn in (str, repr, hash) and has_symbolic(args):
+                # repr((x, 2)) with x a number read at call time would bake in the
+                # symbolic tensor's repr.
+                raise Unsupported(f"{fn.__name__}() of a container holding a tensor",
+                                  code, offset)
+            result = fn(*args, **kwargs)
+            if isinstance(result, CONTAINER_TYPES + natives.ITERATORS):
+                self.note_created(result)
+            return result
+        if isinstance(fn, types.FunctionType) and not _from_library(fn):
+            return self.inline(fn, args, kwargs, code, offset)
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
+                and not _from_library(fn.__func__):
+            return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
+        owner = getattr(fn, "__self__", None)
+        if isinstance(fn, types.BuiltinMethodType) and type(owner) in dunders.VALUE_TYPES:
+            return dunders.value_method(self, fn, generators.run_to_end(self, args), kwargs,
+                                        code, offset)
+        if isinstance(fn, types.BuiltinMethodType) and type(owner) is list:
+            reads.adopt(self, owner)
+        if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (
+                self.provenance.real_of(owner) is not None
+                or self.provenance.lazy_source(owner) is not None
+                or self.provenance.source_of(owner) is not None):
+            return self.heap_method(owner, fn.__name__, args, kwargs, code, offset)
+        if isinstance(fn, types.BuiltinMethodType) and isinstance(
+                getattr(fn, "__self__", None), CONTAINER_TYPES) and \
+                self.provenance.is_created(fn.__self__):
+            if not self.may_mutate(fn.__self__) and fn.__name__ not in READ_METHODS:
+                raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() on a "
+                                  "container from outside a cond arm or loop body",
+                                  code, offset)
+            return fn(*args, **kwargs)
+        if isinstance(fn, types.BuiltinMethodType) and \
+                self.provenance.argument_name(owner) is not None:
+            if fn.__name__ in READ_METHODS:
+                return fn(*args, **kwargs)      # its contents are the planned arguments
+            self.mutating_argument(owner, code, offset)
+        if _user_call(fn) is not None:
+            return self.call_user_layer(fn, args, kwargs, code, offset)
+        if self._is_library_callable(fn):
+            if program_functions.answers_eager_question(fn) and not args and not kwargs:
+                return program_functions.eager_answer(self, fn)
+            if any(type(a) is GraphText for a in (*args, *kwargs.values())):
+                raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
+                                  code, offset)
+            if any(type(a) is objects.ObjectRef for a in (*args, *kwargs.values())):
+                raise Unsupported(f"a Python object read at run time passed to {fn!r}",
+                                  code, offset)
+            if getattr(fn, "built", True) is False and is_library_object(fn):
+                # Its weights would be made in the graph; the eager call makes them.
+                raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
+                             code, offset)
+            if program_functions.is_program_function(fn):
+                if program_functions.runs_eagerly(self):
+                    return self.call(fn.python_function, args, kwargs, code, offset)
+                program_functions.check_call(self, fn, args, kwargs, code, offset)
+            elif program_functions.is_method_of_program_function(fn):
+                program_functions.refuse_method(fn, code, offset)
+            library_state.note(self.library_objects, fn, args, kwargs)
+
+            def wrap(value):
+                return self.as_eager_number(arrays.unwrap(value))
+            result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
+            self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
+            return result
+        call_impl = janus_ext.type_lookup(type(fn), "__call__")
+        if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
+            # A user class's __call__, guarded on the class (a call looks it up there).
+            reads.implicit_method(self, fn, "__call__", call_impl)
+            return self.inline(call_impl, (fn, *args), kwargs, code, offset)
+        if isinstance(fn, type):
+            return made.construct(self, fn, args, kwargs, code, offset)
+        if python_math.is_math(fn):
+            return python_math.call(self, fn, args, kwargs, code, offset)
+        raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
+                          "function, a pure builtin, or a Python function)", code, offset)
+
+    def _text_later(self, value, conversion, code, offset):
+        """str()/repr() of a tensor or of a number the graph computes: made after the
+        graph from its output (values.GraphText)."""
+        if isinstance(value, tf.Variable):
+            raise Unsupported("str()/repr() of a tf.Variable: its value at this point of "
+                              "the call is not kept", code, offset)
+        if self.provenance.number_of(value) == control.MIXED:
+            raise Unsupported(f"str() of {control.MIXED}", code, offset)
+        return GraphText(((value, conversion, ""),))
+
+    def _truth_later(self, value, code, offset):
+        """bool(t): the truth test `if t:` makes, a bool the graph carries for the
+        program's Python bool.  A branch on it is a decision on a tensor (control.py:
+        followed under an assertion when the profile saw one way, else a cond)."""
+        if value.shape.rank is None or value.shape.num_elements() != 1:
+            raise Unsupported(f"bool() of a tensor of shape {value.shape} (Python needs "
+                              "exactly one element)", code, offset)
+        truth = control.scalar_condition(None, value, None)
+        self.promote(truth, bool)
+        return truth
+
+    def _number_builtin(self, fn, args, kwargs, code, offset):
+        """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
+        kinds = [numbers.python_type_of(a, self.provenance.number_of) for a in args]
+        if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
+                and (args[1] is None or type(args[1]) is int):
+            return GraphRounded(args[0], args[1])
+        if kwargs or control.MIXED in kinds:
+            raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+        try:
+            results = numbers.builtin(fn, args, kinds, self.check)
+        except numbers.NotRepresentable as exc:
+            raise Unsupported(exc.args[0], code, offset) from exc
+        for tensor, python_type in results:
+            self.promote(tensor, python_type)
+        values = tuple(tensor for tensor, _ in results)
+        if fn in (min, max):      # the result may be an argument, object and all
+            self.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args,
+                                                                     kinds[0]), *args)
+        return values if fn is divmod else values[0]
+
+    def as_eager_number(self, value):
+        return numbers.as_eager_number(value, self.provenance.number_of, self.check)
+
+    def _pack_constant(self, value, dtype, code, offset):
+        if type(value) in (list, tuple):
+            return tf.stack([self._pack_constant(v, dtype, code, offset) for v in value])
+        if not is_symbolic(value):
+            return tf.constant(value, dtype)
+        python_type = self.provenance.number_of(value)
+        if python_type == control.MIXED:
+            raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
+        if python_type in numbers.NUMBERS:
+            tensor = tf.convert_to_tensor(numbers.EagerNumber(value, python_type, self.check),
+                                          dtype)
+            # A cast to the dtype it has gives the promoted tensor back; the result is a
+            # tensor, not the Python number, so it must not be promoted too.
+            return tf.identity(tensor) if tensor is value else tensor
+        return value if dtype is None else tf.cast(value, dtype)
+
+    def type_of(self, value, code, offset):
+        """type(value) as eager answers it, guarded where the value was read."""
+        if self.provenance.caller_of(value) is not None:
+            return reads.type_of(self, value)
+        if is_symbolic(value):
+            python_type = self.provenance.number_of(value)
+            if python_type is None:
+                return EagerTensor
+            if python_type not in (bool, int, float):
+                raise Unsupported("type() of a number that is an int on some runs and a "
+                                  "float on others", code, offset)
+            return python_type
+        if type(value) in (arrays.ArrayArg, GraphText, objects.ObjectRef):
+            what = {arrays.ArrayArg: "an ndarray", GraphText: "a string made from graph values",
+                    objects.ObjectRef: "an object read at run time"}[type(value)]
+            raise Unsupported(f"type() of {what}, which the graph holds as another kind of "
+                              "value", code, offset)
+        return reads.type_of(self, value)
+
+    def _is_library_callable(self, fn):
+        if isinstance(fn, type):
+            return fn.__module__.startswith(LIBRARY_MODULES)
+        if isinstance(fn, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                           types.BuiltinMethodType)):
+            return _from_library(fn)
+        if is_library_object(fn):
+            # Keras/TF objects called through the library's own __call__ (user call()
+            # methods were routed to call_user_layer before this).
+            return _from_library(getattr(type(fn), "__call__", object))  # noqa: B004
+        return False
+
+    def call_user_layer(self, layer, args, kwargs, code, offset):
+        """A Keras layer or model whose call() the user wrote: Keras' __call__ does its
+        bookkeeping, and the call() it reaches is run by this builder, not traced."""
+        impl = _user_call(layer)
+        reads.unshadowed_method(self, layer, "call", impl, code, offset)
+        library_state.note(self.library_objects, layer, args, kwargs)   # Keras reads it
+
+        def through_builder(*call_args, **call_kwargs):
+            return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)
+
+        object.__setattr__(layer, "call", through_builder)
+        try:
+            result = layer(*map(arrays.unwrap, args),
+                           **{k: arrays.unwrap(v) for k, v in kwargs.items()})
+        finally:
+            object.__delattr__(layer, "call")
+        self._note_fresh(result)
+        return result
+
+    def heap_method(self, container, name, args, kwargs, code, offset):
+        """A list/dict method on a container from the heap (or this call's copy of it),
+        or one of a tracked stdlib container (containers.py)."""
+        if containers.is_tracked(container):
+            return self._collection_method(container, name, args, kwargs, code, offset)
+        return self._heap_method(container, name, args, kwargs, code, offset)
+
+    def _collection_method(self, container, name, args, kwargs, code, offset):
+        if name not in containers.method_names(type(container)):
+            raise Unsupported(f"{type(container).__qualname__}.{name}() is not converted",
+                              code, offset)
+        reads.stdlib_slot(self, container, name, code, offset)
+        if args and (containers.is_mapping(container) or name in ("remove", "index", "count")):
+            reads.comparable(self, container, args[:1], code, offset)
+        if name in ("extend", "extendleft", "update") and natives.first_opaque(
+                (*args, *kwargs.values()), True, is_library_object) is not None:
+            raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "
+                              "would iterate by their own code", code, offset)
+        try:
+            return self._heap_method(container, name, args, kwargs, code, offset)
+        except LookupError as exc:
+            # pop() of an empty deque, a missing key: the guarded contents decide it.
+            raise Thrown(exc, code, offset) from None
+
+    def _heap_method(self, container, name, args, kwargs, code, offset):
+        if name in heap.READS_CONTENTS[type(container)]:
+            reads.contents(self, container)
+        real = self.provenance.real_of(container, container)
+        known = self.provenance.source_of(real) is not None
+        if containers.is_mapping(real) and known and name in ("values", "items", "copy"):
+            reads.dict_values(self, real, code, offset)
+        if containers.is_mapping(real) and known and name in ("get", "setdefault", "pop") \
+                and args and reads.same_item(self, container, real, args[0]):
+            # The value comes from the caller's dict: guard it (or read it at call time)
+            # like any item read, then let the method do the rest.
+            value = reads.item(self, real, args[0], code, offset)
+            if name == "get":
+                return value
+            if name == "pop":
+                self.heap.mutate(container, name, args, kwargs)
+            return value
+        if name in heap.MUTATORS[type(container)]:
+            self.no_writes_in_regions(f"{type(container).__name__}.{name}()", code, offset)
+            # No snapshot: the object stored is the one later code may still change.
+            return self.heap.mutate(container, name, args, kwargs)
+        return getattr(container, name)(*args, **kwargs)
+
+    def mutating_argument(self, container, code, offset):
+        """A list or dict method on the copy the build made of an argument's container:
+        the writes must land on the caller's own object, so build again with it."""
+        name = self.provenance.argument_name(container)
+        if name is not None:
+            raise NeedsIdentity({name}, code, offset)
+
+    def no_writes_in_regions(self, what, code, offset):
+        if self.region_depth:
+            raise Unsupported(f"{what} inside a branch or loop on a tensor: writes to "
+                              "Python state there are not converted", code, offset)
+
+    def check_binding_write(self, what, code, offset):
+        """Attribute and global stores may sit in cond arms (control.py merges what the
+        arms wrote); not in loop or recursive bodies, where a write's count would
+        depend on run-time values."""
+        if self.in_loop_body() or self.call_ids:
+            raise Unsupported(f"{what} inside a loop on a tensor or a recursive function: "
+                              "writes to Python state there are not converted",
+                              code, offset)
+
+    def write_attribute(self, owner, name, value, code, offset):
+        if self.provenance.is_made(owner):
+            made.write(self, owner, name, value, code, offset)
+            return
+        self.check_binding_write(f"attribute write .{name}", code, offset)
+        if self.provenance.source_of(owner) is None and self.provenance.real_of(owner) is None:
+            raise Unsupported(f"attribute write .{name} to an object janus did not read "
+                              "from a guarded place", code, offset)
+        if isinstance(owner, type):
+            attribute_reads.writable_class_attribute(self, owner, name, value, code,
+                                                     offset)
+            self.heap.write_attribute(owner, name, value)
+            return
+        descriptor = janus_ext.type_lookup(type(owner), name)
+        if type(descriptor) is types.MemberDescriptorType:
+            # A __slots__ member: the commit's setattr stores it through the member
+            # descriptor (C code), guarded to be the one the class still holds.
+            if not heap.is_plain_object(owner, slots=True) or is_library_object(owner) \
+                    or not isinstance(owner, descriptor.__objclass__):
+                raise Unsupported(f"attribute write .{name} to a "
+                                  f"{type(owner).__qualname__}, which customises "
+                                  "attribute access or belongs to a library", code, offset)
+            reads.slot_member(self, owner, name, descriptor, code, offset)
+        else:
+            self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
+        self.heap.write_attribute(owner, name, value)
+
+    def _plain_attribute(self, owner, name, what, code, offset):
+        """owner.name is a plain __dict__ entry, which the commit may set or delete
+        without running code of the program or of a library."""
+        if type(janus_ext.type_lookup(type(owner), name)) is types.MemberDescriptorType:
+            raise Unsupported(f"{what} the __slots__ member {type(owner).__qualname__}."
+                              f"{name}: only writes to slots are converted", code, offset)
+        if not heap.is_plain_object(owner) or is_library_object(owner):
+            raise Unsupported(f"{what} a {type(owner).__qualname__}, which customises "
+                              "attribute access or belongs to a library", code, offset)
+        descriptor = janus_ext.type_lookup(type(owner), name)
+        if descriptor is not None and \
+                janus_ext.type_lookup(type(descriptor), "__set__") is not None:
+            raise Unsupported(f"{type(owner).__qualname__}.{name} is a property or data "
+                              "descriptor", code, offset)
+
+    def delete_attribute(self, owner, name, code, offset):
+        """`del owner.name`: deferred like a write; the entry it deletes is guarded, so
+        the deletion at commit cannot fail."""
+        self.no_writes_in_regions(f"del .{name}", code, offset)
+        if self.provenance.is_made(owner):
+            if not reads.holds_own(owner, name) or \
+                    self.provenance.region_of(owner) < self.region_serial[-1]:
+                raise Unsupported(f"del .{name} of an attribute the object made here "
+                                  "does not hold", code, offset)
+            object.__delattr__(owner, name)
+            return
+        self._plain_attribute(owner, name, f"del .{name} of", code, offset)
+        found, value = self.heap.written(owner, name)
+        if not found:
+            reads.own_entry(self, owner, name, code, offset)
+        elif value is heap.DELETED:
+            raise Unsupported(f"del .{name} twice", code, offset)
+        self.heap.delete_attribute(owner, name)
+
+    def inline(self, fn, args, kwargs, code, offset):
+        callee = self.inlined.setdefault(id(fn), fn).__code__
+        if callee is self.code:
+            raise Unsupported("the converted function calls itself (only functions it "
+                              "calls may recurse)", code, offset)
+        try:
+            bound = inspect.signature(fn).bind(*args, **kwargs)
+        except TypeError as exc:
+            raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code,
+                              offset) from None
+        bound.apply_defaults()
+        local_values = dict(bound.arguments)
+        if "implicit0" in local_values and callee.co_varnames[:1] == (".0",):
+            # A generator expression's iterator: inspect names `.0` implicit0.
+            local_values[".0"] = local_values.pop("implicit0")
+        if callee in self.tracing:
+            return recursive_calls.call_again(self, callee, local_values, code, offset)
+        outer = next((values for c, values in reversed(self.inline_stack) if c is callee),
+                     None)
+        if outer is not None and recursive_calls.recursion_over_objects(
+                self, callee, local_values, outer, code, offset):
+            return recursive_calls.start(self, callee, fn, local_values, outer, code, offset)
+        if callee.co_flags & bytecode.GENERATOR_FLAGS:
+            return generators.start(self, callee, fn.__globals__, local_values,
+                                    self._cells_of(fn), (code, offset))
+        self.inline_stack.append((callee, local_values))
+        try:
+            return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))
+        finally:
+            self.inline_stack.pop()
+
+    def _cells_of(self, fn):
+        """{free variable: (cell, accessor or None)} of a function being inlined."""
+        if not fn.__closure__:
+            return None
+        acc = self.provenance.source_of(fn)
+        return {name: (cell, acc and guards.item(guards.attr(acc, "__closure__"), i))
+                for i, (name, cell) in enumerate(zip(fn.__code__.co_freevars,
+                                                     fn.__closure__))}
+
+    def write_cell(self, frame, name, value, ins):
+        """`nonlocal name; name = value`: deferred like any heap write."""
+        self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
+        cell, _ = reads.cell_entry(frame, name, ins)
+        self.heap.write_cell(cell, value)
+
+
+def _user_call(layer):
+    """The Python call() a user wrote on a Keras layer subclass, else None."""
+    impl = janus_ext.type_lookup(type(layer), "call")
+    if isinstance(impl, types.FunctionType) and not _from_library(impl) and \
+            _from_library(type(layer).__call__):
+        return impl
+    return None
+
+
+def _is_pure_builtin(fn):
+    try:
+        return fn in PURE_BUILTINS
+    except TypeError:           # unhashable callables are no builtins
+        return False
+

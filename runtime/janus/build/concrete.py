@@ -1,0 +1,103 @@
+"""One call's arguments and the plan → a Built record: the concrete function a build
+traced, and everything that calling it later needs.
+
+The builder (builder.py) runs the call symbolically inside a tf.function's graph: the
+graph holds the call's TF ops, its in-graph assumptions and checks, and the outputs the
+program gets back (outputs.py).  Then its updates are gated behind every op that can
+fail (graph/atomic.py), so that a failed call changes nothing.  What the builder learned
+on the way (the guards, the inputs, the deferred writes, the random draws) is gathered
+into the record here; nothing else of the builder outlives the build.
+"""
+
+import tensorflow as tf
+from tensorflow.python.framework import auto_control_deps
+
+from .. import config
+from ..errors import NotYet, Unsupported
+from ..frontend import profiler
+from ..graph import atomic
+from ..semantics import random_ops
+from ..state import library_state
+from . import builder, outputs, purity, raising
+
+
+class Built:
+    """What one build produced: the concrete function, and how a call runs it."""
+    __slots__ = ("function", "guards", "inputs", "template", "assumptions",
+                 "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
+                 "keep_alive", "gating", "draws", "python_draws", "library_objects",
+                 "names_of", "summary", "inlined", "recursive_codes")
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.pop(name))
+        assert not fields, fields
+
+
+def build(code, globals_dict, arg_names, args, plan):
+    """Trace one call of `code` with `args` into a graph under `plan`.  Raises
+    errors.Unsupported (and its kinds) when the call cannot become a graph, and
+    purity.Retry when the builder must start again."""
+    call_args = outputs.CallArgs()
+    run = builder.Builder(code, globals_dict, arg_names, args, plan, profiler.profile(code),
+                          call_args, len(code.co_freevars))
+    run.plan_inputs()
+    traced, made_variables = {}, []
+
+    def graph_function(*flat_inputs):
+        graph = run.root_graph = tf.compat.v1.get_default_graph()
+        # The control dependencies tf.function would add (it is told not to: it would
+        # add again the edges that gating removes), then the gating.
+        with auto_control_deps.AutomaticControlDependencies() as deps, \
+                random_ops.drawing(graph, Unsupported) as draws, \
+                tf.variable_creator_scope(purity.variables_noted(made_variables)):
+            result = run.run(run.substitute(flat_inputs))
+            escaped = raising.escaping(run, result, run.heap.effects)
+            if escaped is not None:
+                raise Unsupported(escaped, code)
+            tensors = []
+            traced["template"] = outputs.flatten(
+                (result, [e.values for e in run.heap.effects], draws.size_outputs()),
+                run, tensors, {})
+            returned = [deps.mark_as_return(t) for t in tensors]
+        random_ops.check(graph, draws, run.guards)
+        traced["draws"] = draws if draws.count else None
+        try:
+            # Number checks (numbers.py) are Assert ops: gated as checks like janus's
+            # assumptions.
+            traced["gating"] = atomic.gate(graph) if _gating_on() else \
+                atomic.Gating(0, 0, [], ())
+        except atomic.Unrestorable as exc:
+            raise Unsupported(str(exc), code) from exc
+        graph.control_outputs.extend(deps.ops_which_must_run)
+        return returned
+
+    with purity.watching(run) as watch, library_state.summary_reads() as summary:
+        try:
+            function = tf.function(graph_function, autograph=False,
+                                   experimental_attributes={"_disable_acd": True}
+                                   ).get_concrete_function(*run.inputs.specs)
+        except Exception:
+            if watch.verdict() is None:
+                raise
+    verdict = watch.verdict()
+    if verdict is not None:
+        raise verdict
+    if made_variables:
+        raise NotYet(purity.made_variables_reason(made_variables))
+    return Built(
+        function=function, guards=run.guards.freeze(), inputs=run.inputs,
+        template=traced["template"], assumptions=[key for _, key in run.assumptions],
+        raising_assumptions=frozenset(run.raising_assumptions),
+        effects=tuple(run.heap.effects), call_args=call_args,
+        heap_reads=run.heap.call_time_reads, uses_arena=run.root_call_id is not None,
+        keep_alive=run.provenance.alive, gating=traced["gating"], draws=traced["draws"],
+        python_draws=run.python_draws if run.python_draws else None,
+        library_objects=tuple(run.library_objects.values()),
+        names_of=run.provenance.names_of, summary=summary,
+        inlined=tuple(run.inlined.values()), recursive_codes=tuple(run.recursive_codes))
+
+
+def _gating_on():
+    cfg = config.active()
+    return cfg is None or cfg.gating

@@ -1,0 +1,169 @@
+"""A builtin (`len`, `bool`, `float`, `int`) or `==`/`!=` on a user object → its own
+dunder, inlined by the builder and guarded on the class attribute, or a refusal
+(natives.py says which values builtins may run on natively).  `sorted`, `min` and `max`
+with a `key=` → the key called per item like any call of the step, then the order
+decided on the keys."""
+
+import types
+
+import tensorflow as tf
+
+import janus_ext
+
+from ..errors import Thrown, Unsupported
+from ..semantics import natives
+from ..state import reads
+from ..values import from_library, has_symbolic, is_library_object, is_symbolic
+
+_OBJECT_SLOTS = {"__eq__": object.__eq__, "__ne__": object.__ne__}
+
+
+def call(b, fn, args, kwargs, value, code, offset):
+    """`fn(value)` for a user object: its own dunder, inlined and guarded on the
+    class attribute (an implicit call looks it up on the type), or a refusal."""
+    name = getattr(fn, "__name__", repr(fn))
+    why = f"{name}() of {natives.describe(value)} would run its code at build time"
+    if kwargs or len(args) != 1 or args[0] is not value or fn not in natives.DUNDERS \
+            or from_library(type(value)) or type(value).__module__ in ("builtins",
+                                                                        "collections"):
+        raise Unsupported(why, code, offset)
+    for dunder in natives.DUNDERS[fn]:
+        impl = janus_ext.type_lookup(type(value), dunder)
+        if impl is None:
+            continue
+        if not isinstance(impl, types.FunctionType) or not b.provenance.read_or_made(value):
+            raise Unsupported(why, code, offset)
+        reads.implicit_method(b, value, dunder, impl)
+        result = b.inline(impl, (value,), {}, code, offset)
+        if fn is bool and dunder == "__len__":
+            if type(result) is not int:       # bool() needs a Python int from it
+                raise Unsupported(f"{why}: its __len__ gave {type(result).__qualname__}",
+                                  code, offset)
+            return result != 0
+        want = {len: int, bool: bool, float: float, int: int}[fn]
+        if type(result) is want or (want is not bool and is_symbolic(result) and
+                                    b.provenance.number_of(result) is want):
+            return result
+        raise Unsupported(f"{why}: its {dunder} gave {type(result).__qualname__}",
+                          code, offset)
+    raise Unsupported(why, code, offset)
+
+
+def keyed(b, fn, args, kwargs, code, offset):
+    """`sorted(items, key=k, reverse=r)`, `min`/`max(items, key=k[, default=d])` or
+    `min(a, b, ..., key=k)`.  The key runs for each item as the step's own call would
+    (a program function is inlined, with its reads guarded), in Python's order; the
+    order of the items is then Python's own sort or min/max over those keys, which must
+    be Python values the guards pin (a key the graph computes would make the order
+    depend on the data)."""
+    name = fn.__name__
+    kwargs = dict(kwargs)
+    key = kwargs.pop("key")
+    allowed = {"reverse"} if fn is sorted else {"default"}
+    if set(kwargs) - allowed or not args or (fn is sorted and len(args) != 1) or \
+            (len(args) > 1 and kwargs):
+        raise Unsupported(f"{name}() with these arguments and a key", code, offset)
+    items = reads.iterated(b, args[0], code, offset) if len(args) == 1 else list(args)
+    keys = [_key_of(b, key, item, code, offset) for item in items]
+    if has_symbolic(keys):
+        raise Unsupported(f"{name}() by a key the graph computes (the order would depend "
+                          "on the data)", code, offset)
+    opaque = natives.first_opaque(keys, True, is_library_object)
+    if opaque is not None:
+        raise Unsupported(f"{name}() by keys of {natives.describe(opaque)}, compared by "
+                          "their own code", code, offset)
+    for value in keys:
+        reads.whole(b, value, code, offset)
+    if not items and "default" in kwargs:
+        return kwargs["default"]
+    try:
+        if fn is sorted:
+            order = sorted(range(len(items)), key=keys.__getitem__,
+                           reverse=kwargs.get("reverse", False))
+            return b.note_created([items[i] for i in order])
+        return items[fn(range(len(items)), key=keys.__getitem__)]
+    except (ValueError, TypeError) as exc:
+        raise Thrown(type(exc)(*exc.args), code, offset) from None
+
+
+def _key_of(b, key, item, code, offset):
+    if isinstance(key, types.MethodDescriptorType) and type(item) is key.__objclass__:
+        # key=str.lower on a str: the item's own method, as `item.lower()` is called
+        return b.call(b.load_attr(item, key.__name__, code, offset), (), {}, code, offset)
+    return b.call(key, (item,), {}, code, offset)
+
+
+# Immutable builtin values whose C methods (`name.upper()`, `"a,b".split(",")`,
+# `n.bit_length()`) are pure functions of the value and their arguments.
+VALUE_TYPES = (str, bytes, int, float, bool, complex, tuple, frozenset, range)
+
+
+def value_method(b, fn, args, kwargs, code, offset):
+    """A C method of an immutable builtin value, run at build time once its arguments
+    are values no guard misses (a graph value formatted into text is refused)."""
+    values = (*args, *kwargs.values())
+    if has_symbolic(values):
+        raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() of a value the "
+                          "graph computes", code, offset)
+    opaque = natives.first_opaque(values, True, is_library_object, text=True)
+    if opaque is not None:
+        raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() of "
+                          f"{natives.describe(opaque)} would run its code at build time",
+                          code, offset)
+    for value in values:
+        reads.whole(b, value, code, offset)
+    try:
+        result = fn(*args, **kwargs)
+    except Exception as exc:       # the program's own error, e.g. "a".index("b")
+        raise Thrown(exc, code, offset) from None
+    if isinstance(result, (list, dict, set)):
+        b.note_created(result)
+    return result
+
+
+def is_user_object(value):
+    """An instance of a class the program wrote (its comparisons are its own code)."""
+    return natives.first_opaque((value,), False, is_library_object) is value \
+        and not callable(value) and type(value).__module__ not in ("builtins", "collections")
+
+
+def compare(b, symbol, left, right, code, offset):
+    """`left == right` or `!=` with a user object on a side, by CPython's protocol: the
+    right operand first if its class is a strict subclass of the left's, then the left,
+    then the reflected side, then identity.  Each side's own __eq__/__ne__ is inlined
+    and guarded on its class; object's defaults are identity."""
+    name = "__eq__" if symbol == "==" else "__ne__"
+    if type(right) is not type(left) and issubclass(type(right), type(left)):
+        order = ((right, left), (left, right))
+    else:
+        order = ((left, right), (right, left))
+    for me, other in order:
+        result = _side(b, me, other, name, symbol, code, offset)
+        if result is not NotImplemented:
+            return result
+    return (left is right) if symbol == "==" else (left is not right)
+
+
+def _side(b, me, other, name, symbol, code, offset):
+    why = f"{symbol} on {natives.describe(me)} would run its code at build time"
+    impl = janus_ext.type_lookup(type(me), name)
+    if impl is _OBJECT_SLOTS[name]:
+        if name == "__eq__":
+            return True if me is other else NotImplemented
+        # object.__ne__ inverts this side's own __eq__.
+        equal = _side(b, me, other, "__eq__", symbol, code, offset)
+        if equal is NotImplemented:
+            return NotImplemented
+        if type(equal) is bool:
+            return not equal
+        if is_symbolic(equal) and equal.dtype == tf.bool:
+            return tf.logical_not(equal)
+        raise Unsupported(f"{why}: its __eq__ gave {type(equal).__qualname__}", code, offset)
+    if not is_user_object(me):
+        if type(me) in natives.SCALARS + natives.CONTAINERS:
+            return impl(me, other)    # C code: NotImplemented for an object of another type
+        raise Unsupported(why, code, offset)
+    if not isinstance(impl, types.FunctionType) or not b.provenance.read_or_made(me):
+        raise Unsupported(why, code, offset)
+    reads.implicit_method(b, me, name, impl)
+    return b.inline(impl, (me, other), {}, code, offset)

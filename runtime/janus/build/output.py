@@ -1,0 +1,136 @@
+"""print, logging, tf.print and write() to a text stream in a step → effects in one
+ordered log, replayed after the graph in program order, only if the whole call succeeded
+(docs/soundness.md#one-ordered-log-of-output).
+
+Each is recorded with the values it shows as graph outputs (heap.call_with_effect); the
+commit makes the calls again from them.  Inside a cond arm or a loop body the tensors
+shown are carried out of the region (janus/build/arm_output.py, janus/build/loop_output.py).  A
+value is shown as it is at that point of the call (`snapshot`).
+"""
+
+import io
+import logging
+import types
+
+import tensorflow as tf
+
+from ..errors import Unsupported
+from . import arm_output, made
+
+_LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
+                                logging.critical, logging.log))
+_LOGGER_METHODS = frozenset(("debug", "info", "warning", "error", "critical", "log"))
+KEEP_IN_GRAPH = object()      # a tf.print that stays a print op inside the graph
+
+
+def is_output_call(fn) -> bool:
+    return fn is print or fn is tf.print or _is_text_write(fn) or _is_logging_call(fn)
+
+
+def defer(b, fn, args, kwargs, code, offset):
+    """Record the output call fn(*args, **kwargs) for the commit: what the call returns
+    at build time, or KEEP_IN_GRAPH for a tf.print that the graph must make itself."""
+    if fn is tf.print:
+        if not _deferrable_tf_print(b, args, kwargs):
+            return KEEP_IN_GRAPH
+        # Run eagerly after the graph from the values it shows, it keeps its place among
+        # the step's prints (inside the graph it would print before all of them).
+        args, kwargs = _variables_read(args), _variables_read(kwargs)
+        b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
+        return None
+    if _is_text_write(fn):
+        text = args[0] if len(args) == 1 and not kwargs else None
+        if type(text) is not str:
+            raise Unsupported("write() to a text stream of something other than a str "
+                              "made while building (what it returns would be known "
+                              "only after the graph)", code, offset)
+        if b.call_ids or b.region_depth:
+            raise Unsupported("write() to a text stream inside a branch or loop on a "
+                              "tensor or a recursive function", code, offset)
+        b.heap.call_with_effect(fn, (text,), {})
+        return len(text)                # what TextIOBase.write returns
+    what = "print" if fn is print else "logging"
+    if b.call_ids:
+        raise Unsupported(f"{what} inside a recursive function: how often it runs "
+                          "is known only at run time", code, offset)
+    if b.region_depth:
+        arm_output.check_plain(what, args, kwargs, code, offset)
+    if _holds_variable((args, kwargs)):
+        raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
+                          "graph, when later updates have landed", code, offset)
+    b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
+    return None
+
+
+def snapshot(b, value, memo=None):
+    """Containers and objects made in this call, copied as they are now (print shows
+    now; the commit prints after the call's later writes to them)."""
+    memo = {} if memo is None else memo
+    if id(value) in memo:
+        return memo[id(value)]
+    real = b.provenance.real_of(value)
+    if real is not None:
+        # This call's copy of the caller's list or dict.  Its writes are replayed on the
+        # caller's object in program order before this print is, so the print shows that
+        # object as it is then: what the loop put there between calls and what the call
+        # wrote so far (the copy holds the build's items).  A loop body's print is made
+        # again per iteration from values, not objects.
+        if b.in_loop_body():
+            raise Unsupported("print, inside a loop on a tensor, of a list or dict the "
+                              "call changed", *b.where)
+        return real
+    if type(value) is tuple or type(value) is list and b.provenance.is_created(value):
+        return type(value)(snapshot(b, v, memo) for v in value)
+    if type(value) is dict and b.provenance.is_created(value):
+        return {k: snapshot(b, v, memo) for k, v in value.items()}
+    if made.is_made_instance(b, value):
+        return made.copy(b, value, lambda v: snapshot(b, v, memo), memo)
+    return value
+
+
+def _deferrable_tf_print(b, args, kwargs):
+    """Whether a tf.print can be replayed after the graph like print.  In a recursive
+    function (how often it runs is known only at run time) or showing what a branch
+    cannot carry out, it stays a print op inside the graph."""
+    if b.call_ids:
+        return False
+    return not b.region_depth or arm_output.is_data(
+        arm_output.shown(args, kwargs, stream="output_stream"))
+
+
+def _is_text_write(fn):
+    return isinstance(fn, types.BuiltinMethodType) and fn.__name__ == "write" and \
+        isinstance(fn.__self__, io.TextIOBase)
+
+
+def _is_logging_call(fn):
+    if isinstance(fn, types.MethodType):
+        return isinstance(fn.__self__, logging.Logger) and \
+            fn.__func__ is getattr(logging.Logger, fn.__name__, None) and \
+            fn.__name__ in _LOGGER_METHODS
+    try:
+        return fn in _LOGGING_FUNCTIONS
+    except TypeError:
+        return False
+
+
+def _variables_read(value, depth=0):
+    """`value` with each tf.Variable in it read where the program printed it: eager's
+    tf.print shows a variable's value at that point, not after the call's later updates."""
+    if isinstance(value, tf.Variable):
+        return value.read_value()
+    if depth < 4 and type(value) in (list, tuple):
+        return type(value)(_variables_read(v, depth + 1) for v in value)
+    if depth < 4 and type(value) is dict:
+        return {k: _variables_read(v, depth + 1) for k, v in value.items()}
+    return value
+
+
+def _holds_variable(value, depth=0):
+    if isinstance(value, tf.Variable):
+        return True
+    if depth < 4 and type(value) in (list, tuple):
+        return any(_holds_variable(v, depth + 1) for v in value)
+    if depth < 4 and type(value) is dict:
+        return any(_holds_variable(v, depth + 1) for v in value.values())
+    return False

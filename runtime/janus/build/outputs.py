@@ -1,0 +1,260 @@
+"""What a converted call returns, stores and prints → templates built beside its graph,
+and the values rebuilt from them after each graph call.
+
+At build time `flatten` turns each value the call hands back to Python (its result, the
+values of its deferred writes, its prints) into a template: tensors become output slots,
+objects from outside the call stay themselves, containers and objects the call made
+become templates of their items.  After a graph call `rebuild` makes the values from
+the graph's outputs: one object per template, so values that were one object in the
+build are one object for the program.
+"""
+
+import numpy as np
+import tensorflow as tf
+
+import janus_ext
+
+from .. import guards
+from ..errors import Unsupported
+from ..semantics import arrays
+from ..state import objects, provenance, reads
+from ..values import KEPT_UNKNOWN, GraphRounded, GraphText, is_symbolic
+from . import control, made
+
+
+class CallArgs:
+    """Where a graph's call-time reads find the arguments of the call that runs it."""
+    __slots__ = ("args", "call_id")
+
+    def __init__(self):
+        self.args, self.call_id = (), 0
+
+
+class _Slot:
+    __slots__ = ("index", "python_type")
+
+    def __init__(self, index, python_type=None):
+        # python_type: a Python number the graph carried as a tensor
+        self.index, self.python_type = index, python_type
+
+
+def flatten(value, run, tensors, memo):
+    """The template of a value the call returns, stores or prints.  Memoised per value:
+    a value the call hands to several places is one template, so the commit hands them
+    one object (`self.last_loss = loss; return loss` makes `ret is tr.last_loss`)."""
+    template = memo.get(id(value), _NOT_SEEN)
+    if template is _NOT_SEEN:
+        template = _template_of(value, run, tensors, memo)
+        if id(value) not in memo:
+            memo[id(value)] = template
+    return template
+
+
+_NOT_SEEN = object()
+
+
+def _template_of(value, run, tensors, memo):
+    if type(value) is list:
+        reads.adopt(run, value)      # a stand-in the call stores or returns: the caller's
+    origin = run.provenance.of(value)
+    if origin.why == provenance.WRITTEN:
+        return origin.real             # the caller's container, written back
+    if origin.caller is not None:
+        # A graph input standing for the caller's tensor or ndarray: the caller's object.
+        return _Caller(origin.caller[0])
+    kept = origin.kept if type(value) in (int, float) or is_symbolic(value) else None
+    if kept == KEPT_UNKNOWN:
+        raise Unsupported("stores or returns a Python float that may be the "
+                                  "caller's own float object, " + KEPT_UNKNOWN, run.code)
+    if kept is not None and kept[1] is True:
+        return _Caller(kept[0])        # the caller's own number object, as eager keeps it
+    if kept is not None and origin.number == control.MIXED:
+        raise Unsupported(f"returns {control.MIXED}", run.code)
+    if kept is not None:         # a number the graph chose: the flag says whose
+        tensors.extend((kept[1], value))
+        return _Kept(len(tensors) - 2, kept[0],
+                     _Slot(len(tensors) - 1, origin.number))
+    if origin.acc is not None:
+        if type(value) is tuple:
+            # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
+            # tuple its read was guarded on is not enough.
+            reads.identity(run, value)
+            return _Same(value)
+        return value      # an object from outside the call, guarded by identity
+    if type(value) is arrays.ArrayArg:
+        if value.argument:
+            raise Unsupported("returns, stores or prints a view of an ndarray "
+                                      "argument (the caller's own array)", run.code)
+        tensors.append(value.tensor)
+        return _Slot(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
+    if is_symbolic(value):
+        python_type = origin.number
+        if python_type == control.MIXED:
+            raise Unsupported(f"returns {control.MIXED}", run.code)
+        tensors.append(value)
+        return _Slot(len(tensors) - 1, python_type)
+    if type(value) is tuple:
+        return tuple(flatten(v, run, tensors, memo) for v in value)
+    if type(value) is GraphText:
+        return _TextTemplate(tuple(
+            part if type(part) is str else
+            (flatten(part[0], run, tensors, memo), *part[1:]) for part in value.parts))
+    if type(value) is GraphRounded:
+        return _RoundTemplate(flatten(value.value, run, tensors, memo), value.ndigits)
+    if type(value) is tf.IndexedSlices:      # e.g. an embedding's gradient
+        parts = [value.values, value.indices] + \
+            ([value.dense_shape] if value.dense_shape is not None else [])
+        return _SlicesTemplate(tuple(flatten(p, run, tensors, memo) for p in parts))
+    if type(value) is list:
+        # Memoised before its items: a list that holds itself.
+        template = memo[id(value)] = _ListTemplate()
+        template.items = [flatten(v, run, tensors, memo) for v in value]
+        return template
+    if type(value) is dict:
+        template = memo[id(value)] = _DictTemplate()
+        if any(run.provenance.is_made(k) for k in value):
+            raise Unsupported("returns or stores a dict keyed by an object made "
+                                      "in the call", run.code)
+        template.items = {k: flatten(v, run, tensors, memo) for k, v in value.items()}
+        return template
+    if made.is_made_instance(run, value):
+        # An instance the call made (builder.construct: object.__new__, no __del__):
+        # each call makes its own at commit, holding what the build's instance holds.
+        template = memo[id(value)] = _ObjectTemplate(type(value))
+        template.fields = [(name, member, flatten(v, run, tensors, memo))
+                           for name, member, v in objects.own_fields(value)]
+        return template
+    if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE:
+        return value
+    raise Unsupported(f"returns or stores a {type(value).__qualname__} made while "
+                              "building; it would be the same object on every call",
+                              run.code)
+
+
+class _Caller:
+    """The caller's object at an accessor, read when the call's results are made (the
+    graph ran; no write of the call has landed yet)."""
+    __slots__ = ("accessor",)
+
+    def __init__(self, accessor):
+        self.accessor = accessor
+
+
+class _Kept:
+    """A number that is the caller's own object at `accessor` when the graph output at
+    `index` is true (`max(best, v)` kept best), else what `value` makes."""
+    __slots__ = ("index", "accessor", "value")
+
+    def __init__(self, index, accessor, value):
+        self.index, self.accessor, self.value = index, accessor, value
+
+
+class _Same:
+    """A tuple from outside the call: the object itself, not a tuple template."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class _SlicesTemplate:
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+
+class _TextTemplate:
+    """A values.GraphText: its values' templates, formatted once the outputs exist."""
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+
+_CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
+
+
+class _RoundTemplate:
+    """A values.GraphRounded: Python's round() of the rebuilt number."""
+    __slots__ = ("number", "ndigits")
+
+    def __init__(self, number, ndigits):
+        self.number, self.ndigits = number, ndigits
+
+
+class _ListTemplate:
+    __slots__ = ("items",)
+
+
+class _DictTemplate:
+    __slots__ = ("items",)
+
+
+class _ObjectTemplate:
+    __slots__ = ("cls", "fields")
+
+    def __init__(self, cls):
+        self.cls = cls
+
+
+def _made_object(template, outputs, args, memo):
+    instance = memo[id(template)] = object.__new__(template.cls)
+    made.fill(instance, ((name, member, rebuild(field, outputs, args, memo))
+                         for name, member, field in template.fields))
+    return instance
+
+
+def rebuild(template, outputs, args, memo):
+    """The value a template stands for, after a graph call with `outputs` for a call
+    with `args`.  One object per template (flatten memoises the templates per value)."""
+    kind = type(template)
+    if kind in _PLAIN:
+        return template
+    value = memo.get(id(template), _NOT_SEEN)
+    if value is _NOT_SEEN:
+        value = _rebuild_new(kind, template, outputs, args, memo)
+        memo[id(template)] = value
+    return value
+
+
+def _rebuild_new(kind, template, outputs, args, memo):
+    if kind is _Slot:
+        if template.python_type is np.ndarray:
+            return outputs[template.index].numpy()
+        if template.python_type is not None:
+            return template.python_type(outputs[template.index].numpy().item())
+        return outputs[template.index]
+    if kind is _Caller:
+        return janus_ext.read_accessor(template.accessor, args)
+    if kind is tuple:
+        return tuple(rebuild(t, outputs, args, memo) for t in template)
+    if kind is _Same:
+        return template.value
+    if kind is _Kept:
+        if outputs[template.index].numpy():
+            return janus_ext.read_accessor(template.accessor, args)
+        return rebuild(template.value, outputs, args, memo)
+    if kind is _TextTemplate:
+        return "".join(part if type(part) is str else format(
+            _CONVERSIONS[part[1]](rebuild(part[0], outputs, args, memo)), part[2])
+            for part in template.parts)
+    if kind is _RoundTemplate:
+        return round(rebuild(template.number, outputs, args, memo), template.ndigits)
+    if kind is _SlicesTemplate:
+        return tf.IndexedSlices(*(rebuild(t, outputs, args, memo) for t in template.parts))
+    if kind is _ObjectTemplate:
+        return _made_object(template, outputs, args, memo)
+    if kind is _ListTemplate:
+        items = memo[id(template)] = []      # before its items: a list that holds itself
+        items.extend(rebuild(t, outputs, args, memo) for t in template.items)
+        return items
+    if kind is _DictTemplate:
+        entries = memo[id(template)] = {}
+        entries.update((k, rebuild(v, outputs, args, memo)) for k, v in template.items.items())
+        return entries
+    return template
+
+
+# Templates that are the value itself: constants, and objects from outside the call.
+_PLAIN = frozenset(guards.SPECIALISABLE)

@@ -1,0 +1,84 @@
+"""Inside the builder: a call of the program's own `tf.function` from a step
+(docs/soundness.md#the-programs-own-tffunctions).
+
+Eager calls such a function with the call's tensors: TF looks its trace up by their
+exact shapes and dtypes (and Python arguments by value), and traces on a miss, running
+the function's Python body then, with whatever it reads and does at trace time (a
+global baked in, a list that records each trace).  The build must reach the same trace
+at the same call, so:
+
+- every tensor it hands the function has the shape eager's would (no dimension the
+  cache relaxed: NeedsExactShapes makes the cache build one graph per shape, as TF
+  keeps one trace per shape), and no number the graph carries for a Python number
+  (eager retraces per value: the number is specialised again);
+- inside the build, TF's cache key is eager's (init_scope lifts to the eager context),
+  so a shape eager already traced reuses eager's trace, and a new one is traced once,
+  at this call, as eager would;
+- `tf.executing_eagerly()` in the program's code is True, as eager's, and
+  `tf.config.functions_run_eagerly()` reads the guarded switch;
+- under `tf.config.run_functions_eagerly(True)` its body is the program's code,
+  inlined at every build like any function the step calls;
+- the function's own methods (`experimental_get_tracing_count()`,
+  `get_concrete_function`) answer from TF's trace cache, which no guard sees: refused.
+"""
+
+import tensorflow as tf
+from tensorflow.python.eager.polymorphic_function import eager_function_run
+from tensorflow.python.eager.polymorphic_function.polymorphic_function import Function
+
+from ..errors import NeedsExactShapes, Unsupported
+from ..state import reads
+from ..values import from_library, is_symbolic
+
+
+def is_program_function(fn) -> bool:
+    """A tf.function (or its bound form) whose Python body is the program's."""
+    return isinstance(fn, Function) and not from_library(fn.python_function)
+
+
+def is_method_of_program_function(fn) -> bool:
+    owner = getattr(fn, "__self__", None)
+    return owner is not None and is_program_function(owner)
+
+
+def answers_eager_question(fn) -> bool:
+    return fn is tf.executing_eagerly or fn is tf.config.functions_run_eagerly
+
+
+def eager_answer(b, fn):
+    """What eager answers where the program's own code asks: it executes eagerly (the
+    build is in a graph, the program is not), and run_functions_eagerly is the switch,
+    guarded."""
+    if fn is tf.executing_eagerly:
+        return True
+    return runs_eagerly(b)
+
+
+def runs_eagerly(b) -> bool:
+    """Under `tf.config.run_functions_eagerly(True)` eager runs the function's Python
+    body at every call: the builder inlines it as the program's code.  The switch is
+    guarded, so flipping it rebuilds."""
+    return reads.library_switch(b, eager_function_run, "RUN_FUNCTIONS_EAGERLY")
+
+
+def check_call(b, fn, args, kwargs, code, offset):
+    """Refuse, or ask for exact shapes, unless eager's trace is what the call reaches."""
+    name = getattr(fn.python_function, "__qualname__", repr(fn))
+    if fn.input_signature is not None:
+        return           # one trace for every call, as eager has
+    for value in tf.nest.flatten((args, kwargs), expand_composites=True):
+        if not is_symbolic(value):
+            continue
+        if b.provenance.number_of(value) is not None:
+            raise Unsupported(f"a Python number the graph carries passed to the program's "
+                              f"tf.function {name}: eager traces it per value", code, offset)
+        if not value.shape.is_fully_defined():
+            raise NeedsExactShapes(
+                f"a tensor of shape {value.shape} passed to the program's tf.function "
+                f"{name}: eager traces it per shape", code, offset)
+
+
+def refuse_method(fn, code, offset):
+    name = getattr(fn.__self__.python_function, "__qualname__", "")
+    raise Unsupported(f"{fn.__name__}() of the program's tf.function {name}: it answers "
+                      "from TF's traces, which change as TF traces", code, offset)

@@ -1,0 +1,303 @@
+"""User Python that a library runs during a build → interpreted by the builder, or refused.
+
+The builder interprets the program's bytecode itself, so every value the graph consumes
+is read through a guard.  But TensorFlow and Keras call back into the program's Python
+while they add their part of the graph: a callable learning rate, a
+LearningRateSchedule, a custom activation, a Lambda layer, a `tf.map_fn` body, a user
+layer inside a Sequential.  Run natively, such code reads globals and attributes that
+no guard covers, and the graph keeps what it read for ever while eager follows every
+change (docs/soundness.md#python-that-tf-or-keras-calls-back-while-building).
+
+So while a build runs, a sys.monitoring tool of its own watches every Python function
+that starts or resumes on the building thread.  Library code (the standard library and
+installed packages, janus included) is let through, and its event switched off for the
+rest of the build.  The first time the program's own code starts inside a library call,
+it is stopped before its first instruction, so it has changed nothing, and the build
+starts again with that code object marked.  During a build, a call of a marked code goes
+through janus_ext's entry hook to the builder, which interprets it like any inlined
+function and guards what it reads; outside builds the hook declines and the call runs
+as it always did.  A generator resumed by a library, or code the builder cannot take
+over, refuses the build with the place and the reason.
+
+Building changes no state the program can see: the global generators of `random` and
+`numpy.random` are compared before and after each build, and a build that drew from
+one (Keras' legacy initializers take a seed from numpy's) is refused and the generator
+put back, since eager would draw again at every call where the graph keeps one draw.
+Nor does it make variables: library code that makes its own on first use (a Keras metric
+compiled mid-run, built by its first update_state) would make them in the graph, and
+tf.function would trace the build twice; that build is dropped (variables_noted).
+
+The program's functions that TF itself traces (a `tf.function` or a tf.data function
+the program wrote) are left to TF: eager freezes their reads at trace time too.
+"""
+
+import contextlib
+import os
+import random
+import sys
+import sysconfig
+import threading
+
+import numpy as np
+
+import janus_ext
+
+from .. import guards
+from ..errors import NotYet, Unsupported
+from ..frontend import bytecode
+from ..values import is_symbolic
+
+MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
+_TOOL_CANDIDATES = (4, 3)   # the ids sys.monitoring leaves unnamed
+_EVENTS = sys.monitoring.events
+_TF_TRACING = (os.sep + os.path.join("tensorflow", "python", "eager",
+                                     "polymorphic_function") + os.sep,
+               os.sep + os.path.join("tensorflow", "python", "data") + os.sep)
+_JANUS_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+class Retry(Unsupported):
+    """The build met callback code for the first time; build the call again."""
+
+
+class _Stopped(Unsupported):
+    """Raised into user code at its first instruction during the first build."""
+
+
+def _library_dirs():
+    dirs = set()
+    for scheme_vars in ({}, {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}):
+        paths = sysconfig.get_paths(vars=scheme_vars or None)
+        for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+            dirs.add(os.path.abspath(paths[key]) + os.sep)
+    return tuple(sorted(dirs))
+
+
+_LIBRARY_DIRS = _library_dirs()
+
+
+def is_library_code(code, globals_dict) -> bool:
+    """Code of the standard library or an installed package.  Code compiled from a
+    string belongs to the module whose globals it runs in: the standard library
+    generates namedtuple and dataclass methods that way, and TF calls its own while it
+    builds, while a program run with exec() is the program's."""
+    filename = code.co_filename
+    if not filename.startswith("<"):
+        return filename.startswith(_LIBRARY_DIRS)
+    if filename.startswith("<frozen "):
+        return True
+    name = globals_dict.get("__name__")
+    if not isinstance(name, str) or name.startswith("namedtuple_"):
+        return True
+    module = sys.modules.get(name)
+    if module is None or name == "__main__":
+        return False              # exec() with globals of its own, or `-c` / a script
+    module_file = getattr(module, "__file__", None)
+    if not isinstance(module_file, str):
+        return True               # a module a library made in memory (TF's op wrappers)
+    return os.path.abspath(module_file).startswith(_LIBRARY_DIRS)
+
+
+def _traced_by_tf(frame):
+    """True when TF's own tracing, not janus's builder, is what called this frame."""
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename.startswith(_JANUS_DIR):
+            return False
+        if any(part in filename for part in _TF_TRACING):
+            return True
+        frame = frame.f_back
+    return False
+
+
+class _Watch:
+    def __init__(self, run):
+        self.run = run
+        self.new_codes: list = []
+        self.failure = None          # the first error the builder raised inside a callback
+
+    def fail(self, exc):
+        if self.failure is None:
+            self.failure = exc
+
+    def verdict(self):
+        """After the build: the error that must stand, a Retry, or None."""
+        if isinstance(self.failure, Unsupported) and \
+                not isinstance(self.failure, _Stopped):
+            return self.failure
+        if self.new_codes:
+            names = ", ".join(code.co_qualname for code in self.new_codes)
+            return Retry(f"library code called back into {names}")
+        return None
+
+
+_watches: dict[int, _Watch] = {}
+_intercepted: set = set()
+_tool = None
+_lock = threading.Lock()
+
+
+def _claim_tool():
+    global _tool
+    if _tool is not None:
+        return _tool
+    for tool in _TOOL_CANDIDATES:
+        if sys.monitoring.get_tool(tool) is None:
+            sys.monitoring.use_tool_id(tool, "janus build purity")
+            sys.monitoring.register_callback(tool, _EVENTS.PY_START, _on_start)
+            sys.monitoring.register_callback(tool, _EVENTS.PY_RESUME, _on_resume)
+            _tool = tool
+            return tool
+    raise Unsupported("no sys.monitoring tool id is free to watch the build for "
+                      "library calls into the program's code")
+
+
+@contextlib.contextmanager
+def watching(run):
+    """Watch the current thread's build by `run` (a Builder) for user code run natively;
+    yields the watch whose verdict() the caller raises."""
+    tool = _claim_tool()
+    ident = threading.get_ident()
+    watch = _Watch(run)
+    with _lock:
+        outer = _watches.get(ident)
+        _watches[ident] = watch
+        if len(_watches) == 1 and outer is None:
+            sys.monitoring.set_events(tool, _EVENTS.PY_START | _EVENTS.PY_RESUME)
+    before = _generator_states()
+    try:
+        yield watch
+    finally:
+        _put_back_generators(before, watch)
+        with _lock:
+            if outer is None:
+                del _watches[ident]
+            else:
+                _watches[ident] = outer
+            if not _watches:
+                sys.monitoring.set_events(tool, 0)
+
+
+def _generator_states():
+    return random.getstate(), np.random.get_state()
+
+
+def _put_back_generators(before, watch):
+    # NotYet, not Unsupported: another thread may have drawn while this one built.
+    # A build that draws itself fails every time and gives up at the recompile limit.
+    python_state, numpy_state = before
+    if random.getstate() != python_state:
+        random.setstate(python_state)
+        watch.fail(NotYet(
+            "building drew from Python's `random` generator: eager draws at every call, "
+            "a graph would keep one draw"))
+    now = np.random.get_state()
+    if now[0] != numpy_state[0] or not np.array_equal(now[1], numpy_state[1]) or \
+            now[2:] != numpy_state[2:]:
+        np.random.set_state(numpy_state)
+        watch.fail(NotYet(
+            "building drew from numpy's global generator (np.random, or a library "
+            "seeding from it): eager draws at every call, a graph would keep one draw"))
+
+
+def _on_start(code, offset):
+    frame = sys._getframe(1)
+    if is_library_code(code, frame.f_globals):
+        return sys.monitoring.DISABLE
+    watch = _watches.get(threading.get_ident())
+    # PY_START comes before the entry hook, which hands intercepted code to the builder.
+    if watch is None or code in _intercepted or _traced_by_tf(frame.f_back):
+        return None
+    where = f"{code.co_qualname} ({code.co_filename}:{code.co_firstlineno})"
+    if code.co_flags & bytecode.GENERATOR_FLAGS:
+        watch.fail(Unsupported(f"library code started the generator {where} "
+                               "while building"))
+    elif sys.monitoring.get_local_events(janus_ext.TOOL_ID, code) & _EVENTS.PY_START:
+        watch.fail(Unsupported(f"library code called {where}, a function janus "
+                               "converts, while building"))
+    else:
+        _intercept(code)
+        watch.new_codes.append(code)
+    raise _Stopped(f"{where} stopped before it ran: library code called it while building")
+
+
+def _on_resume(code, offset):
+    frame = sys._getframe(1)
+    if is_library_code(code, frame.f_globals):
+        return sys.monitoring.DISABLE
+    watch = _watches.get(threading.get_ident())
+    if watch is not None and not _traced_by_tf(frame.f_back):
+        watch.fail(Unsupported(
+            f"library code resumed the generator {code.co_qualname} ({code.co_filename}:"
+            f"{code.co_firstlineno}) while building"))
+        raise _Stopped("a generator of the program resumed while building")
+    return None
+
+
+def _intercept(code):
+    param_names = bytecode.argument_names(code)
+
+    def entry(args):
+        watch = _watches.get(threading.get_ident())
+        caller = sys._getframe(1)            # the program's frame, before its first line
+        if watch is None or _traced_by_tf(caller.f_back):
+            return janus_ext.DECLINE
+        try:
+            return interpret(watch.run, code, caller.f_globals, param_names, args)
+        except BaseException as exc:
+            watch.fail(exc)
+            raise
+
+    _intercepted.add(code)
+    janus_ext.set_entry(code, entry, param_names)
+
+
+def interpret(run, code, globals_dict, param_names, args):
+    """Call `code` as the builder `run` would an inlined function.  Its arguments came
+    from library code, not from a guarded place: objects are guarded from themselves
+    (their identity is what the build saw), cells likewise."""
+    count = len(param_names)
+    local_values = dict(zip(param_names, args[:count]))
+    for value in local_values.values():
+        if run.provenance.source_of(value) is None and not is_symbolic(value):
+            run.remember(value, guards.const(value))
+    cells = {name: (cell, guards.const(cell))
+             for name, cell in zip(code.co_freevars, args[count:])}
+    run.inline_stack.append((code, local_values))
+    try:
+        result = run.execute(code, globals_dict, local_values, cells)
+    finally:
+        run.inline_stack.pop()
+    return run.as_eager_number(result)
+
+
+def release():
+    """Forget every intercepted code and give the tool id back (tests, shutdown)."""
+    global _tool
+    for code in list(_intercepted):
+        janus_ext.clear_entry(code)
+    _intercepted.clear()
+    if _tool is not None and not _watches:
+        sys.monitoring.set_events(_tool, 0)
+        sys.monitoring.register_callback(_tool, _EVENTS.PY_START, None)
+        sys.monitoring.register_callback(_tool, _EVENTS.PY_RESUME, None)
+        sys.monitoring.free_tool_id(_tool)
+        _tool = None
+
+
+def variables_noted(made: list):
+    """A variable creator scope for a build that notes each variable library code makes
+    and lets tf.function make it (outside the graph, as it does on a first trace).  The
+    library object is then built as eager would build it at this call; the build, which
+    tf.function traced twice, is dropped (made_variables_reason) and the call runs in the
+    interpreter.  Raising inside the creator instead would leave the library object half
+    built (an Adam whose `built` is set and whose `_momentums` are not)."""
+    def note(next_creator, **kwargs):
+        made.append(kwargs.get("name") or "unnamed")
+        return next_creator(**kwargs)
+    return note
+
+
+def made_variables_reason(made) -> str:
+    return (f"library code created variables ({', '.join(map(str, made[:3]))}) on first use; "
+            "this call runs in the interpreter")

@@ -1,0 +1,89 @@
+"""A GradientTape entered in a Python function → that function is taken over by janus.
+
+Training steps are where graphs pay: the functions that run automatic differentiation
+(the paper modified TF Eager's autodiff for the same purpose).  janus wraps
+GradientTape.__enter__ once TensorFlow has been imported; the wrapper costs one frame
+lookup per tape and tells the executor which code object entered it.  Code that runs
+TF ops in many calls without a tape (acting, evaluation) is found from the ops
+themselves (janus/detect/eager_ops.py, JANUS_HOT_OPS).
+"""
+
+import sys
+
+_installed = False
+watch = None        # eager_ops.OpWatch once TensorFlow is imported, unless JANUS_HOT_OPS=off
+
+
+class _TensorFlowWatcher:
+    """A meta path finder that finds nothing itself; when `tensorflow` finishes
+    importing, janus hooks its tape.  (Not an importlib.abc subclass: importing that at
+    every interpreter start costs more than this whole module.)"""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "tensorflow" or _installed:
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None and spec.loader is not None:
+                _wrap_loader(spec.loader)
+                return spec
+        return None
+
+
+def _wrap_loader(loader):
+    original = loader.exec_module
+
+    def exec_module(module):
+        original(module)
+        install(module)
+
+    loader.exec_module = exec_module
+
+
+def install(tf_module):
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    from ..build import purity
+    from ..run import executor
+
+    tape_type = tf_module.GradientTape
+    original_enter = tape_type.__enter__
+
+    def __enter__(self):
+        frame = sys._getframe(1)
+        # The program's steps, not library code that records a tape itself (TF's
+        # py_function runs its Python body under one, on TF's own call path).
+        if not purity.is_library_code(frame.f_code, frame.f_globals):
+            executor.consider(frame.f_code, frame.f_globals)
+        return original_enter(self)
+
+    __enter__.__wrapped__ = original_enter
+    tape_type.__enter__ = __enter__
+    hot_ops = _hot_ops_setting()
+    if hot_ops is not None:
+        from tensorflow.python import pywrap_tfe
+
+        from . import eager_ops as op_watch
+        global watch
+        watch = op_watch.install(pywrap_tfe, hot_ops, executor)
+    # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
+    from .. import distributed
+    distributed.on_tensorflow_import(tf_module)
+
+
+def _hot_ops_setting():
+    from .. import config
+    from . import eager_ops
+    cfg = config.active()
+    return eager_ops.DEFAULT_HOT_OPS if cfg is None else cfg.hot_ops
+
+
+def watch_imports():
+    if "tensorflow" in sys.modules:
+        install(sys.modules["tensorflow"])
+    else:
+        sys.meta_path.insert(0, _TensorFlowWatcher())

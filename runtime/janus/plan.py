@@ -1,0 +1,27 @@
+"""What earlier builds of one code object learned → how its next build treats its inputs.
+
+A guard miss, a failed assumption or a build that broke teaches janus something about a
+function: a tensor dimension that varies, a number that changes between calls, a branch
+that goes both ways.  The plan keeps it (run/cache.py and run/executor.py add to it) and
+every later build reads it (build/builder.py and the state it reads through).
+"""
+
+
+class Plan:
+    __slots__ = ("relaxed_dims", "varying", "never_vary", "never_relax", "by_reference",
+                 "by_identity", "relaxed")
+
+    def __init__(self):
+        # {argument accessor description: dimensions}: built as None, not one graph per size
+        self.relaxed_dims: dict[str, set[int]] = {}
+        # Numbers and list lengths read from the heap that changed between calls: graph
+        # inputs read at call time, not constants.
+        self.varying: set[str] = set()
+        self.never_vary = False       # reading them at call time broke a build
+        self.never_relax = False      # a relaxed dimension broke a build
+        # Arguments (and globals) whose objects a recursive function walks: object pointers.
+        self.by_reference: set[str] = set()
+        self.by_identity: set[str] = set()   # arguments whose containers the code mutates
+        # (code, offset) of the decisions whose assumption failed: built as a tf.cond or a
+        # tf.while_loop from now on, never speculated again.
+        self.relaxed: set = set()

@@ -1,0 +1,122 @@
+"""Graphs of one code object, keyed by their guards → the graph a call may run, or a miss.
+
+Most recently used first; at most RECOMPILE_LIMIT graphs are built per code object, after
+which the code runs in the interpreter.  A miss whose only difference from a cached graph
+is a tensor dimension relaxes that dimension: (4, 8) then (3, 8) builds (?, 8), not one
+graph per batch size.
+"""
+
+from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable
+
+import janus_ext
+
+from .. import guards
+from ..plan import Plan
+from ..state import library_state
+
+RECOMPILE_LIMIT = 8
+NO_GRAPH = "no graph yet"      # the miss of a cache that holds no graph
+_GONE = object()      # an accessor that cannot be read statically
+
+
+def _in_argument(acc):
+    """An argument, or an item of one (the places inputs.py plans)."""
+    while acc[0] == janus_ext.A_ITEM:
+        acc = acc[1]
+    return acc[0] == janus_ext.A_ARG
+
+
+class GraphCache:
+    def __init__(self, arg_names):
+        self.arg_names = arg_names
+        self.entries: list = []            # CompiledGraph, most recently used first
+        self.builds = 0
+        self.plan = Plan()      # what a miss teaches the next build: dimensions, numbers
+
+    def lookup(self, args):
+        """(graph, None) on a hit; (None, reason) on a miss."""
+        entries = self.entries
+        newest_failure = -1
+        for graph in entries:
+            if graph.pinned_arrays and graph.stale is None:
+                graph.stale = library_state.changed_array(graph.pinned_arrays)
+            if graph.stale is not None:
+                why = self._drop_stale()
+                if not entries:
+                    return None, why
+                break
+        for index, graph in enumerate(entries):
+            failed = janus_ext.check_guards(graph.guards, args)
+            if failed == -1:
+                if index:
+                    entries.insert(0, entries.pop(index))
+                return graph, None
+            if index == 0:
+                newest_failure = failed
+        if not entries:
+            return None, NO_GRAPH
+        newest = entries[0]
+        self._relax(newest, args)
+        return None, guards.explain_failure(newest.guards[newest_failure], args,
+                                            self.arg_names)
+
+    def _relax(self, graph, args):
+        plan = self.plan
+        # Every tensor input whose dimension changed, not only the first guard that
+        # failed: images (64, 8, 8, 1) and labels (64,) shrink to 29 together.  Values
+        # are read as the checker reads them, so no code of the program runs here.
+        for guard in graph.guards:
+            if guard[0] == guards.G_EQ and guard[2] in (int, float):
+                value = guards.read(guard[1], args, _GONE)
+                # Same type, another value (0.0 → -0.0 too): a number that varies.
+                if type(value) is guard[2] and not janus_ext.same_value(value, guard[3]) \
+                        and not plan.never_vary:
+                    plan.varying.add(guards.describe_accessor(guard[1], self.arg_names))
+                continue
+            if guard[0] == guards.G_LEN:
+                value = guards.read(guard[1], args, _GONE)
+                # A list that grows between calls (a history): its len() is read at
+                # call time (reads.py _list_length).
+                if type(value) is list and len(value) != guard[2] and not plan.never_vary:
+                    plan.varying.add(guards.describe_length(guard[1], self.arg_names))
+                continue
+            if guard[0] == guards.G_IS and isinstance(guard[2], BaseResourceVariable) \
+                    and _in_argument(guard[1]):
+                # Another variable in an argument: its handle becomes a graph input.
+                value = guards.read(guard[1], args, _GONE)
+                if isinstance(value, BaseResourceVariable) and value is not guard[2]:
+                    plan.varying.add(guards.describe_accessor(guard[1], self.arg_names))
+                continue
+            if guard[0] != guards.G_TENSOR or plan.never_relax:
+                continue
+            value = guards.read(guard[1], args, _GONE)
+            if type(value) is not guard[2] or value.dtype != guard[3]:
+                continue
+            shape = tuple(value.shape)
+            if len(shape) != len(guard[4]):
+                continue
+            dims = {d for d, (got, want) in enumerate(zip(shape, guard[4]))
+                    if want is not None and got != want}
+            if dims:
+                where = guards.describe_accessor(guard[1], self.arg_names)
+                plan.relaxed_dims.setdefault(where, set()).update(dims)
+
+    def can_build(self) -> bool:
+        return self.builds < RECOMPILE_LIMIT
+
+    def insert(self, graph):
+        self.builds += 1
+        self.entries.insert(0, graph)
+
+    def _drop_stale(self) -> str:
+        """Drop the graphs whose library state changed (janus/state/library_state.py); the
+        first one's reason."""
+        stale = [graph for graph in self.entries if graph.stale is not None]
+        for graph in stale:
+            self.drop(graph)
+        return "library state changed: " + stale[0].stale
+
+    def drop(self, graph):
+        if graph in self.entries:
+            self.entries.remove(graph)
+        library_state.forget(graph)

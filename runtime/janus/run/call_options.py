@@ -1,0 +1,55 @@
+"""How janus calls its graphs: with TF's graph optimizer told to keep eager's floats
+(docs/soundness.md#eagers-floats-bit-for-bit).
+
+TF's Grappler rewrites a graph's arithmetic in ways that round differently from the
+eager kernels the program runs without janus: `x ** 2` becomes Square, AddN's inputs are
+sorted by node name (so gradients with three or more paths are summed in another order
+than eager's tape sums them), `x / c` becomes `x * (1 / c)`, products are re-associated.
+The remapper fuses MatMul+BiasAdd+activation into one kernel that rounds otherwise
+too, with oneDNN off as well.  A hand-written tf.function has these differences;
+janus promises eager's numbers.  So janus calls its graphs with a copy of the
+context's config in which the arithmetic optimizer, constant folding and the remapper
+are off.  TF optimizes a function once per config it is called with, so the program's
+own tf.functions keep every rewrite, and so do janus's graphs under
+JANUS_NUMERICS=graph.  Layout and the other passes stay on.  With oneDNN on, TF's
+graph runtime still picks oneDNN kernels of its own (docs/soundness.md#onednn-round-off).
+"""
+
+from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
+from tensorflow.python.eager import context
+
+from .. import config
+
+_UNDECIDED = object()
+_options = _UNDECIDED      # the options janus's graph calls run with; None: the context's
+
+
+def _eager_numerics_options():
+    proto = config_pb2.ConfigProto()
+    proto.CopyFrom(context.context().config)
+    rewrites = proto.graph_options.rewrite_options
+    rewrites.arithmetic_optimization = rewriter_config_pb2.RewriterConfig.OFF
+    rewrites.constant_folding = rewriter_config_pb2.RewriterConfig.OFF
+    rewrites.remapping = rewriter_config_pb2.RewriterConfig.OFF
+    return context.FunctionCallOptions(config_proto=proto)
+
+
+def enter():
+    """Before a graph call: the options it runs with; the caller's, to restore, or
+    None when the context's are used (JANUS_NUMERICS=graph)."""
+    global _options
+    if _options is _UNDECIDED:        # the switches are fixed at start-up: decided once
+        cfg = config.active()
+        _options = None if cfg is not None and not cfg.eager_numerics else \
+            _eager_numerics_options()
+    if _options is None:
+        return None
+    ctx = context.context()
+    saved = ctx.function_call_options
+    ctx.function_call_options = _options
+    return saved
+
+
+def leave(saved):
+    if saved is not None:
+        context.context().function_call_options = saved

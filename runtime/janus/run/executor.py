@@ -1,0 +1,370 @@
+"""A call of a converted code object → its cached graph's result, or the interpreter.
+
+janus_ext calls `CodeState.enter(args)` at the start of every call of a code object that
+janus took over (cpython-patches/0003).  It returns the graph's result, or DECLINE: the
+interpreter then runs the call as if janus were not there (profiling, a guard miss, a
+build that failed, a graph that failed at run time, which changed nothing).  A Python
+write that fails at commit, after the graph's updates landed, is raised from the call.
+"""
+
+import logging
+import time
+
+import tensorflow as tf
+from tensorflow.python.pywrap_tfe import TFE_Py_TapeSetIsEmpty as no_tape_records
+
+import janus_ext
+
+from .. import config, messages
+from ..build import concrete, purity
+from ..errors import NeedsExactShapes, NeedsIdentity, NeedsReference, NotYet, Raises, Unsupported, line_of
+from ..frontend import bytecode, profiler
+from ..observe import counters, trace
+from ..semantics import numbers, random_ops
+from ..state import inputs
+from . import cache
+from .compiled import CompiledGraph, UpdatesLanded
+
+log = logging.getLogger(__name__)
+# The program's own logging setup must not see janus's records: under JANUS_MODE=off its
+# output has none.  Internal errors still reach stderr (logging's last-resort handler).
+log.propagate = False
+
+DECLINE = janus_ext.DECLINE
+DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
+# Calls a function's graphs may send back on a failed number check before janus stops
+# trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
+NUMBER_CHECK_LIMIT = 16
+# A graph that fails at run time for no reason janus knows (not an assumption, a number
+# check, a heap read or a check the program wrote) usually fails again when rebuilt: this
+# many times in a row, with no good run between, and the function stays interpreted.
+RUNTIME_FAILURE_LIMIT = 3
+
+
+def _settings():
+    cfg = config.active()
+    return (DEFAULT_HOT_CALLS, False) if cfg is None else (cfg.hot_calls, cfg.log)
+
+
+class CodeState:
+    """Everything janus keeps for one code object it took over."""
+
+    def __init__(self, code, globals_dict):
+        self.code = code
+        self.globals = globals_dict
+        self.param_names = bytecode.argument_names(code)
+        # The entry passes the parameters, then the closure's cells (janus_ext).
+        self.arg_names = self.param_names + code.co_freevars
+        self.cache = cache.GraphCache(self.arg_names)
+        self.stats = counters.for_code(code)
+        self.interpreted_calls = 0
+        self.raising_builds = 0
+        self.number_check_failures = 0
+        self.runtime_failures = 0
+        self.hot_calls, self.log_events = _settings()
+
+    def _event(self, message):
+        if self.log_events:
+            counters.log(f"{self.stats.qualname}: {message}")
+
+    def install(self):
+        profiler.flag(self.code)
+        janus_ext.set_entry(self.code, trace.entry_for(self), self.param_names)
+
+    def give_up(self, reason):
+        self.stats.status = f"interpreted: {reason}"
+        self.stats.not_converted = reason
+        self._event(f"stays in the interpreter: {reason}")
+        # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
+        janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
+        profiler.unflag(self.code)
+
+    def _count_interpreted(self, args):
+        self.stats.calls += 1
+        self.stats.interpreted += 1
+        return DECLINE
+
+    def enter(self, args):
+        # Called by the interpreter for every call: a bug in janus must never surface
+        # as the user's exception.  It is recorded and the interpreter runs the call.
+        try:
+            return self._enter(args)
+        except UpdatesLanded as exc:
+            landed = exc.cause      # raised below, outside this handler: no janus context
+        except Exception as exc:
+            log.exception("janus: internal error in %s", self.stats.name)
+            self.stats.note(f"janus internal error: {type(exc).__name__}: {exc}")
+            self.give_up("janus internal error (see reasons)")
+            return DECLINE
+        raise landed
+
+    def _enter(self, args):
+        if not tf.executing_eagerly():
+            return DECLINE     # called while some tf.function traces: not our call
+        st = self.stats
+        st.calls += 1
+        if not no_tape_records():
+            # An outer tape would take the call's gradient from its backward graph, not eager's
+            st.note("interpreted: a GradientTape outside the call records it")
+            return self._interpret(None)
+        graph, miss = self.cache.lookup(args)
+        if graph is not None:
+            return self._run(graph, args)
+        had_graphs = miss != cache.NO_GRAPH
+        if had_graphs:
+            st.guard_misses += 1
+        if self.interpreted_calls < self.hot_calls:
+            return self._interpret(miss if had_graphs else "profiling")
+        if not self.cache.can_build():
+            self.give_up(f"recompile limit ({cache.RECOMPILE_LIMIT}) reached; last miss: "
+                         f"{miss}")
+            return self._interpret(miss)
+        if had_graphs:
+            st.note(f"guard miss: {miss}")
+            self._event(f"guard miss, rebuilding: {miss}")
+        try:
+            graph = self._build_or_specialise(args)
+        except NotYet as exc:
+            st.note(f"not converted for this call: {exc}")
+            self._event(f"interpreted first: {exc.reason}")
+            self.raising_builds += 1
+            if self.raising_builds > cache.RECOMPILE_LIMIT:
+                self.give_up(exc.reason)
+            return self._interpret(None)
+        except Raises as exc:
+            # This call raises (its arguments decide it at entry): the interpreter must
+            # run it.  Other calls may still convert.
+            self.raising_builds += 1
+            st.note(f"not converted for this call: {exc}")
+            if self.raising_builds > cache.RECOMPILE_LIMIT:
+                self.give_up(exc.reason)
+            return self._interpret(None)
+        except Unsupported as exc:
+            st.note(f"not converted: {exc}")
+            self.give_up(exc.reason)
+            return self._interpret(None)
+        self.cache.insert(graph)
+        st.status = "converted"
+        # The wall-clock stamp lets bench/ time "start to first graph step".
+        self._event(f"built graph {self.cache.builds} in {st.build_seconds:.2f} s total "
+                    f"[t={time.time():.3f}]")
+        self._event(f"graph {self.cache.builds}: {graph.gating.describe()}")
+        profiler.unflag(self.code)    # profiling has served; calls now cost only guards
+        return self._run(graph, args)
+
+    def _interpret(self, reason):
+        self.interpreted_calls += 1
+        self.stats.interpreted += 1
+        return DECLINE
+
+    def _run(self, graph, args):
+        try:
+            result = graph.run(args)
+        except numbers.OutOfRange as exc:
+            # Read before the graph ran: nothing changed, and the graph stays.
+            return self._number_check_failed(str(exc))
+        except inputs.AliasedVariable as exc:
+            self.stats.note(str(exc))
+            self._event(f"the interpreter runs this call: {exc}")
+            return self._interpret(None)
+        except random_ops.SeedRepeated as exc:
+            # Eager continues an earlier stream for this seed (random_ops.py): this call
+            # runs in the interpreter, with the generator as it was; the graph stays.
+            self.stats.fallbacks += 1
+            self.stats.note(f"random seed repeated: {exc}")
+            self._event(f"random seed repeated, the interpreter runs this call: {exc}")
+            return self._interpret(None)
+        except UpdatesLanded as exc:
+            self.cache.drop(graph)
+            self.stats.note(f"failed after its updates landed, the call raises: {exc}")
+            self._event(f"failed after its updates landed, the call raises: {exc}")
+            raise
+        except Exception as exc:
+            return self._failed(graph, messages.failure_of(exc))
+        self.runtime_failures = 0
+        self.stats.graph_runs += 1
+        self.stats.heap_reads += graph.heap_reads
+        self.stats.heap_writes += len(graph.effects)
+        return result
+
+    def _failed(self, graph, failure):
+        """The graph failed before its updates landed, or they were undone
+        (CompiledGraph.run): the interpreter runs the call."""
+        if failure.kind == messages.ASSUMPTION:
+            where = graph.assumptions[failure.index]
+            if failure.index in graph.raising_assumptions:
+                # The call reaches a `raise` the graph leaves to the interpreter.  The
+                # graph stays for the calls that do not raise.
+                return self._interpret_this_call(
+                    f"reaches a `raise` at {where[0].co_qualname}:{line_of(*where)}")
+            # Relax the decision so that the next graph builds both ways.
+            self.cache.plan.relaxed.add(where)
+            self.stats.assert_failures += 1
+            self.stats.relaxations += 1
+            return self._fall_back(graph, f"assumption failed: branch at "
+                                   f"{where[0].co_qualname}:{line_of(*where)}"
+                                   " went the other way; relaxed to a cond")
+        if failure.kind == messages.NUMBER_CHECK:
+            # Python's result differs from what the graph can compute for this call
+            # (numbers.py); the graph stays for others.
+            return self._number_check_failed(failure.reason)
+        if failure.kind == messages.HEAP_READ:
+            # An object the graph reached at run time did not hold what the build
+            # assumed (janus_ops.cc).
+            return self._fall_back(graph, failure.reason)
+        if failure.kind == messages.PROGRAM_CHECK:
+            # The interpreter meets the same check, which the program may catch; the
+            # graph stays for the calls whose data pass it.
+            return self._interpret_this_call(failure.reason)
+        # The interpreter runs the call, and raises the real error if there is one.
+        self.runtime_failures += 1
+        if self.runtime_failures >= RUNTIME_FAILURE_LIMIT:
+            self.cache.drop(graph)
+            self.stats.fallbacks += 1
+            self.give_up(f"{failure.reason} ({RUNTIME_FAILURE_LIMIT} times)")
+            return self._interpret(None)
+        return self._fall_back(graph, failure.reason)
+
+    def _interpret_this_call(self, reason):
+        """This call runs in the interpreter; its graph stays for the others."""
+        self.stats.fallbacks += 1
+        self.stats.note(reason)
+        self._event(f"the interpreter runs this call: {reason}")
+        return self._interpret(None)
+
+    def _number_check_failed(self, reason):
+        self.number_check_failures += 1
+        self.stats.fallbacks += 1
+        self.stats.note(f"number check failed: {reason}")
+        self._event(f"number check failed, the interpreter runs this call: {reason}")
+        if self.number_check_failures >= NUMBER_CHECK_LIMIT:
+            self.give_up(f"number checks failed {NUMBER_CHECK_LIMIT} times; last: {reason}")
+        return self._interpret(None)
+
+    def _fall_back(self, graph, reason):
+        self.cache.drop(graph)
+        self.stats.note(reason)
+        self.stats.fallbacks += 1
+        self._event(f"fallback to the interpreter: {reason}")
+        return self._interpret(None)
+
+    def _build_or_specialise(self, args):
+        try:
+            return self._build_by_reference(args)
+        except NeedsExactShapes as exc:
+            if not self.cache.plan.relaxed_dims:
+                raise
+            # The program's tf.function is traced per shape: so is this code's graph.
+            self.stats.note(f"dimensions exact again after: {exc.reason}")
+            self.cache.plan.relaxed_dims.clear()
+            self.cache.plan.never_relax = True
+            return self._build_or_specialise(args)
+        except Unsupported as exc:
+            if not self.cache.plan.varying or isinstance(exc, (Raises, NotYet)):
+                raise
+            # A number read at call time became a tensor where the code needs a Python
+            # value (a shape, tf.constant's argument): specialise such numbers again.
+            self.stats.note(f"numbers specialised again after: {exc.reason}")
+            self.cache.plan.varying.clear()
+            self.cache.plan.never_vary = True
+            return self._build_by_reference(args)
+
+    def _build_by_reference(self, args):
+        # Recursion over an argument's objects: pass them as pointers and build again.
+        # Each round adds names (arguments, or globals a recursion walks) or gives up.
+        for _ in range(len(self.arg_names) + 8):
+            try:
+                return self._build(args)
+            except NeedsReference as exc:
+                if exc.names <= self.cache.plan.by_reference:
+                    raise
+                self.stats.note(f"passed as object pointers: {', '.join(sorted(exc.names))}"
+                                f" ({exc.reason})")
+                self.cache.plan.by_reference |= exc.names
+            except NeedsIdentity as exc:
+                if exc.names <= self.cache.plan.by_identity:
+                    raise
+                self.stats.note("read as the caller's objects: "
+                                f"{', '.join(sorted(exc.names))}")
+                self.cache.plan.by_identity |= exc.names
+        raise Unsupported("arguments passed by reference do not settle", self.code)
+
+    def _build(self, args):
+        # Each attempt that meets library code calling the program's own Python marks
+        # that code for the builder and starts again (janus/build/purity.py).
+        for _ in range(purity.MAX_ATTEMPTS):
+            try:
+                return self._build_once(args)
+            except purity.Retry as exc:
+                self.stats.note(f"built again: {exc.reason}")
+        raise Unsupported("library callbacks into the program do not settle",
+                                  self.code)
+
+    def _build_once(self, args):
+        started = time.perf_counter()
+        built = concrete.build(self.code, self.globals, self.arg_names, args, self.cache.plan)
+        for code in built.recursive_codes:
+            counters.for_code(code).status = "converted (recursive graph)"
+            counters.for_code(code).recursive_graphs += 1
+            profiler.unflag(code)     # its profile gave the result types; no more cost
+        self.stats.builds += 1
+        self.stats.build_seconds += time.perf_counter() - started
+        return CompiledGraph(built)
+
+
+_states: dict = {}
+_rejected: dict = {}
+
+
+def consider(code, globals_dict, why=None):
+    """Take over `code` unless it cannot be: a function that runs a GradientTape
+    (janus/detect/tape.py), or one that ran TF ops in many calls (janus/detect/eager_ops.py, which gives
+    `why`).  Returns its CodeState, or None when it was refused."""
+    state = _states.get(code)
+    if state is not None or code in _rejected:
+        return state
+    try:
+        return _consider(code, globals_dict, why)
+    except Exception as exc:     # never let janus break the user's tape or op
+        log.exception("janus: cannot take over %s", code.co_qualname)
+        _rejected[code] = f"janus internal error: {exc}"
+        return None
+
+
+def refusal(code):
+    """Why janus never converts `code`, or None."""
+    if code.co_name == "<module>" or code.co_flags & bytecode.GENERATOR_FLAGS:
+        return "module-level code and generators are not converted"
+    if code.co_cellvars:
+        return "functions that make closures (cell variables) are not converted yet"
+    return None
+
+
+def taken_over(code):
+    """The CodeState of a code janus took over, or None."""
+    return _states.get(code)
+
+
+def rejected(code) -> bool:
+    return code in _rejected
+
+
+def _consider(code, globals_dict, why):
+    reason = refusal(code)
+    if reason is not None:
+        _rejected[code] = reason
+        st = counters.for_code(code)
+        st.status = f"interpreted: {reason}"
+        if trace.recorder is not None:
+            trace.recorder.watch_interpreted(code, reason)
+        return None
+    state = _states[code] = CodeState(code, globals_dict)
+    if why is not None:
+        state.stats.note(f"taken over: {why}")
+        state._event(f"taken over: {why}")
+    state.install()
+    # The call that entered the tape, or ran the op, is already running in the
+    # interpreter.
+    state.stats.calls += 1
+    state._interpret("profiling")
+    return state

@@ -1,0 +1,262 @@
+"""ndarray arguments → graph inputs that still answer as ndarrays
+(docs/soundness.md#ndarray-arguments).
+
+An ndarray argument reaches the graph as a tensor of its dtype and shape.  Code that
+asks what it is must get numpy's answers: `isinstance(x, np.ndarray)`, `x.dtype`,
+`str(x.dtype)`, `x.shape` (a tuple, not a TensorShape), `len(x)`.  So the builder holds
+the argument as an ArrayArg:
+
+- a TF or Keras function receives its tensor, as eager converts the array;
+- `+ - * /` with Python numbers or other ArrayArgs give an ArrayArg when TF's result
+  dtype is numpy's; with a tensor they give the tensor TF gives (eagerly the tensor's
+  reflected operator wins over the array's, so the result is a tensor there too);
+- basic indexing (ints, slices) gives an ArrayArg of TF's strided slice; numpy gives
+  a view, so it counts as the caller's array like the argument itself;
+- everything else (fancy indexing, iteration, methods, comparisons, formatting,
+  in-place writes, returning or storing the caller's array) is refused with a reason:
+  the natives gate does not know the type, and the dunders below say what was asked.
+"""
+
+import numpy as np
+import tensorflow as tf
+
+from ..errors import Unsupported
+from ..values import is_symbolic
+
+ATTRIBUTES = ("dtype", "shape", "ndim", "size")
+ARITHMETIC = {"+", "-", "*", "/"}
+IN_PLACE = {"+=", "-=", "*=", "/="}
+COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
+
+
+class ArrayArg:
+    """What the builder holds for an ndarray argument (`argument`: the caller's own
+    array) or numpy arithmetic on one (a new array each call)."""
+    __slots__ = ("tensor", "prototype", "argument")
+    described_as = "an ndarray argument"        # natives.describe
+
+    def __init__(self, tensor, dtype, argument=False):
+        self.tensor = tensor
+        self.prototype = np.zeros((1,), dtype)   # asked in place of the array
+        self.argument = argument
+
+    def __tf_tensor__(self, dtype=None, name=None):
+        if dtype is None or tf.as_dtype(dtype) == self.tensor.dtype:
+            return self.tensor
+        # Eagerly the array itself converts: allowed exactly where numpy's would be.
+        tf.convert_to_tensor(self.prototype, dtype)
+        return tf.cast(self.tensor, dtype, name=name)
+
+    def attribute(self, name, code, offset):
+        if name not in ATTRIBUTES:
+            raise Unsupported(f"`.{name}` of " + (
+                "an ndarray argument" if self.argument else
+                "an ndarray the step computes (.numpy() or numpy arithmetic)"), code, offset)
+        if name == "dtype":
+            return self.prototype.dtype
+        if not self.tensor.shape.is_fully_defined():
+            raise Unsupported(f"`.{name}` of an ndarray argument whose shape "
+                              "varies between calls", code, offset)
+        shape = tuple(int(d) for d in self.tensor.shape)
+        return {"shape": shape, "ndim": len(shape), "size": int(np.prod(shape))}[name]
+
+    def _refuse(self, what):
+        raise Unsupported(f"{what} of an ndarray argument is not converted")
+
+    def __getitem__(self, key):
+        """Basic indexing (ints, slices, `...`, None), which TF's strided slice does as
+        numpy does.  Eagerly the result is a view: it counts as the caller's array."""
+        parts = key if type(key) is tuple else (key,)
+        if not all(_basic_index(p) for p in parts):
+            self._refuse("indexing (other than by ints and slices)")
+        result = self.tensor[key]
+        return ArrayArg(result, self.prototype.dtype, argument=self.argument)
+
+    def __setitem__(self, key, value):
+        self._refuse("an item write")
+
+    def __iter__(self):
+        self._refuse("iteration")
+
+    def __bool__(self):
+        self._refuse("the truth value")
+
+    def __format__(self, spec):
+        self._refuse("formatting")
+
+    def __repr__(self):
+        return f"<ndarray argument {self.prototype.dtype} {self.tensor.shape}>"
+
+
+class NumpyMethod:
+    """`t.numpy` of a tensor the graph computes.  Called, it gives what eager's gives,
+    an ndarray (a numpy scalar for a 0-d tensor), as an ArrayArg that is no argument:
+    printed, formatted, stored or returned, it is made after the graph from the output
+    (executor._flatten), and numpy arithmetic on it follows the rules above."""
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    def call(self, args, kwargs, code, offset):
+        if args or kwargs:
+            raise Unsupported(".numpy() takes no arguments", code, offset)
+        dtype = self.tensor.dtype
+        if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
+            raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
+        return ArrayArg(self.tensor, dtype.as_numpy_dtype)
+
+
+def is_computed(value):
+    """An ndarray the step computes (not the caller's array): made after the graph."""
+    return type(value) is ArrayArg and not value.argument
+
+
+def scalar_of(array, fn, code, offset):
+    """float()/int() of a computed 0-d ndarray: the tensor whose Python number it is
+    (numpy and eager give the same number for one element)."""
+    if array.tensor.shape.rank != 0:
+        raise Unsupported(f"{fn.__name__}() of an ndarray of shape {array.tensor.shape} "
+                          "(numpy converts only 0-d arrays without a warning)", code, offset)
+    return array.tensor
+
+
+def as_constant(array, dtype, code, offset):
+    """tf.constant(array[, dtype]): eager copies the array into a tensor of its dtype, or
+    converts it as numpy's astype does; into a float type that is C's rounding cast,
+    which tf.cast makes too."""
+    source = array.tensor.dtype
+    if dtype is None or tf.as_dtype(dtype) == source:
+        return tf.identity(array.tensor)
+    target = tf.as_dtype(dtype)
+    if target.is_floating and (source.is_floating or source.is_integer):
+        return tf.cast(array.tensor, target)
+    raise Unsupported(f"tf.constant of a {source.name} ndarray as {target.name}: numpy's "
+                      "conversion is not rebuilt in the graph", code, offset)
+
+
+def _basic_index(part):
+    if type(part) is slice:
+        return all(_basic_index(p) for p in (part.start, part.stop, part.step)
+                   if p is not None)
+    if part is None or part is Ellipsis or type(part) is int:
+        return True
+    # A Python int the graph carries, or a scalar integer tensor (numpy takes its
+    # __index__ eagerly).
+    return is_symbolic(part) and part.dtype.is_integer and part.shape.rank == 0
+
+
+def unwrap(value):
+    """A library call's argument: ArrayArgs become their tensors, also inside lists,
+    tuples and dicts."""
+    kind = type(value)
+    if kind is ArrayArg:
+        return value.tensor
+    if kind in (list, tuple):
+        items = [unwrap(v) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return kind(items)
+    if kind is dict and any(type(v) is ArrayArg for v in value.values()):
+        return {k: unwrap(v) for k, v in value.items()}
+    return value
+
+
+def builtin(fn, args, code, offset):
+    """isinstance/len of an ArrayArg: numpy's answers; other builtins are refused."""
+    first = args[0]
+    if fn is isinstance and len(args) == 2 and type(first) is ArrayArg:
+        return isinstance(first.prototype, args[1])
+    if fn is len and len(args) == 1 and type(first) is ArrayArg:
+        if first.tensor.shape.rank == 0:
+            raise Unsupported("len() of a 0-d ndarray argument raises", code, offset)
+        if first.tensor.shape[0] is None:
+            raise Unsupported("len() of an ndarray argument whose first dimension "
+                              "varies between calls", code, offset)
+        return int(first.tensor.shape[0])
+    raise Unsupported(f"{getattr(fn, '__name__', fn)}() of an ndarray argument",
+                      code, offset)
+
+
+def binary(symbol, operation, left, right, number_of, code, offset):
+    """`left <symbol> right` where one side is an ArrayArg (`number_of`: the Python
+    type a tensor stands for, numbers.py)."""
+    if symbol in IN_PLACE and type(left) is ArrayArg:
+        raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
+                          "caller's array)", code, offset)
+    for side in (left, right):
+        if type(side) is not ArrayArg and symbol in ARITHMETIC | COMPARISONS | {"@"} and (
+                is_symbolic(side) and number_of(side) is None
+                or isinstance(side, tf.Variable)):
+            # A TF tensor or variable: its operator wins eagerly (TF's
+            # __array_priority__), converting the array to its dtype; so it does here,
+            # through __tf_tensor__ (`obs @ W`, `adv > baseline`).
+            return operation(left, right)
+    if symbol in COMPARISONS and not all(is_computed(side) for side in (left, right)
+                                         if type(side) is ArrayArg):
+        return _compare(operation, left, right, number_of, symbol, code, offset)
+    if symbol not in ARITHMETIC | IN_PLACE:
+        computed = all(is_computed(side) for side in (left, right)
+                       if type(side) is ArrayArg)
+        raise Unsupported(f"`{symbol}` on " + ("an ndarray the step computes (.numpy() "
+                          "or numpy arithmetic): its value is known only after the graph"
+                          if computed else "an ndarray argument"), code, offset)
+    samples = []
+    for side in (left, right):
+        if type(side) is ArrayArg:
+            samples.append(side.prototype)
+        elif is_symbolic(side) and number_of(side) is None:
+            # The tensor's operator wins eagerly and converts the array to its dtype;
+            # so it does here, through __tf_tensor__.
+            return operation(left, right)
+        elif is_symbolic(side) and number_of(side) is float:
+            # A float the graph carries: numpy's result dtype does not depend on it.
+            samples.append(1.0)
+        elif type(side) in (int, float, bool):
+            samples.append(side)
+        else:
+            raise Unsupported(f"`{symbol}` of an ndarray argument and a "
+                              f"{type(side).__qualname__}", code, offset)
+    with np.errstate(all="ignore"):
+        want = np.asarray(operation(*samples)).dtype
+    result = operation(*(_operand(side, want) for side in (left, right)))
+    if not isinstance(result, tf.Tensor):
+        raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
+    if result.dtype != tf.as_dtype(want):
+        raise Unsupported(f"`{symbol}` on an ndarray argument gives {want} in numpy "
+                          f"but {result.dtype.name} in TF", code, offset)
+    return ArrayArg(result, want)
+
+
+def _compare(operation, left, right, number_of, symbol, code, offset):
+    """`adv > 0`: numpy compares in the operands' common dtype and gives a bool array."""
+    samples = []
+    for side in (left, right):
+        if type(side) is ArrayArg:
+            samples.append(side.prototype)
+        elif type(side) in (int, float, bool) or is_symbolic(side) and \
+                number_of(side) in (int, float, bool):
+            samples.append(side if type(side) in (int, float, bool) else
+                           number_of(side)(0))
+        else:
+            raise Unsupported(f"`{symbol}` of an ndarray argument and a "
+                              f"{type(side).__qualname__}", code, offset)
+    common = np.result_type(*samples)
+    exact = common.kind == "f" or common.kind in "iub" and all(
+        type(side) not in (int, float) or type(side) is int and
+        np.iinfo(common).min <= side <= np.iinfo(common).max
+        for side in (left, right) if common.kind != "b") and not any(
+        is_symbolic(side) for side in (left, right) if type(side) is not ArrayArg)
+    if not exact:
+        raise Unsupported(f"`{symbol}` of an ndarray argument in {common} with a number "
+                          "numpy compares outside that dtype", code, offset)
+    result = operation(*(_operand(side, common) for side in (left, right)))
+    return ArrayArg(result, np.bool_)
+
+
+def _operand(side, dtype):
+    """numpy computes in the result dtype: every operand is cast to it first."""
+    if type(side) is ArrayArg or is_symbolic(side):
+        tensor = side.tensor if type(side) is ArrayArg else side
+        return tensor if tensor.dtype == tf.as_dtype(dtype) else tf.cast(tensor, dtype)
+    return tf.constant(side, dtype)

@@ -1,0 +1,91 @@
+"""Values a builtin or operator would consume at build time → the first one whose
+behaviour no guard pins down, or None.
+
+The builder evaluates builtins (`len`, `sum`, `str`, …), operators, `in`, truth tests
+and formatting natively on build-time values, and bakes the result into the graph.
+That is sound only where the guards on those values pin the result: exact builtin
+scalars and containers (whose contents the builder guards), tensors and arrays (guarded
+by dtype and shape), TF/Keras objects, and an exact `deque` (C code over items its
+guard pins).  A user object, or a subclass of a container, would run its own Python over
+state no guard covers, and the graph would keep the first answer for ever
+(docs/soundness.md#python-run-while-building).  For those the builder inlines the user's
+dunder (`len`, `bool`, `float`,
+`int`), or refuses.  `Counter`, `defaultdict` and `OrderedDict` stay opaque here: their
+length, `in`, iteration, items and methods go through reads.py (janus/containers.py).
+"""
+
+import collections
+import types
+
+import numpy as np
+import tensorflow as tf
+
+from .. import values
+
+SCALARS = (int, float, bool, complex, str, bytes, type(None), range, slice,
+           type(Ellipsis))
+CONTAINERS = (tuple, list, set, frozenset, dict)
+# Builtins that touch only the outer object's type and builtin storage, never items.
+SHALLOW = frozenset({len, bool, iter, enumerate, zip, list, tuple, reversed, range, slice,
+                     isinstance, issubclass})
+# C iterators a SHALLOW builtin makes: what they yield is items of what they were made
+# from, which the consumer of those items checks (the builder marks the ones it made).
+ITERATORS = (zip, enumerate, reversed, type(iter([])), type(iter(())),
+             type(iter(range(1))), type(iter({})), type(iter({}.values())),
+             type(iter({}.items())))
+# Dunders the builder inlines for a builtin on a user object (the first one defined).
+DUNDERS = {len: ("__len__",), bool: ("__bool__", "__len__"), float: ("__float__",),
+           int: ("__int__", "__index__")}
+MAX_ITEMS = 10_000       # a larger container is refused rather than walked per build
+MAX_DEPTH = 6
+
+
+def first_opaque(values, deep, is_library_object, text=False):
+    """The first of `values` (items too when `deep`) that native Python could read
+    without a guard, or None.  With `text` (formatting, str(), repr()), a graph tensor
+    too: its text at build time is the symbolic tensor's, not the value's."""
+    for value in values:
+        found = _opaque(value, deep, is_library_object, 0, text)
+        if found is not None:
+            return found
+    return None
+
+
+def _opaque(value, deep, is_library_object, depth, text=False):
+    kind = type(value)
+    if text and values.is_symbolic(value):
+        return value
+    if kind in SCALARS or isinstance(value, (tf.Tensor, tf.Variable, np.ndarray,
+                                             np.generic, np.dtype, type)):
+        return None
+    # An exact deque: C code over items its guard pins (reads.contents); a subclass, or
+    # the mapping types, whose Python methods read values, stay opaque.
+    if kind in CONTAINERS or kind is collections.deque or values.is_namedtuple(value):
+        if not deep:
+            return None
+        if depth >= MAX_DEPTH or len(value) > MAX_ITEMS:
+            return value
+        items = value.items() if kind is dict else value
+        for item in items:
+            parts = item if kind is dict else (item,)
+            for part in parts:
+                found = _opaque(part, deep, is_library_object, depth + 1, text)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(value, (types.FunctionType, types.MethodType, types.BuiltinFunctionType,
+                          types.BuiltinMethodType)):
+        return value            # a key= or a callable argument would run at build time
+    if is_library_object(value):
+        return None
+    return value
+
+
+def describe(value):
+    kind = type(value)
+    if values.is_symbolic(value):
+        return "a value the graph computes, inside a container"
+    if hasattr(kind, "described_as"):
+        return kind.described_as
+    return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" \
+        else f"a {kind.__qualname__}"

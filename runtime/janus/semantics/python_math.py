@@ -1,0 +1,84 @@
+"""`math.f(x)` in a step → Python's own result: at build time for numbers the guards
+pin, and at run time, by Python's own math function, for numbers the graph carries.
+
+A cosine learning-rate schedule (`math.cos(math.pi * self.step / total)`) computes on a
+counter the graph carries (a promoted number, numbers.py).  TF's float64 kernels for cos,
+exp or log are not libm's, and may differ in the last bit, so the graph calls Python's
+math function itself, through tf.numpy_function: exact by construction, at the cost of a
+host callback per call (bench/math_callback.py; docs/measurements.md).  A math error
+Python would raise (`math.log(0.0)`, `math.exp(1000.0)`, an int result beyond int64) fails
+an in-graph check instead: that call runs in the interpreter, which raises it (or computes
+the big int) as eager does.
+"""
+
+import math
+import types
+
+import numpy as np
+import tensorflow as tf
+
+from ..errors import Thrown, Unsupported
+from ..values import has_symbolic, is_library_object
+from . import natives, numbers
+
+_INT_RESULTS = {math.floor, math.ceil, math.trunc, math.factorial, math.gcd, math.lcm,
+                math.comb, math.perm, math.isqrt}
+_BOOL_RESULTS = {math.isnan, math.isinf, math.isfinite, math.isclose}
+# What the graph may call at run time: functions of numbers alone (not iterables).
+_SCALAR_FUNCTIONS = {
+    getattr(math, name) for name in (
+        "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil",
+        "comb", "copysign", "cos", "cosh", "degrees", "dist", "erf", "erfc", "exp", "exp2",
+        "expm1", "fabs", "factorial", "floor", "fmod", "gamma", "gcd", "hypot", "isclose",
+        "isfinite", "isinf", "isnan", "isqrt", "lcm", "ldexp", "lgamma", "log", "log10",
+        "log1p", "log2", "nextafter", "perm", "pow", "radians", "remainder", "sin",
+        "sinh", "sqrt", "tan", "tanh", "trunc", "ulp")
+    if hasattr(math, name)} - {math.dist}
+
+
+def is_math(fn) -> bool:
+    return isinstance(fn, types.BuiltinFunctionType) and getattr(fn, "__self__", None) is math
+
+
+def call(b, fn, args, kwargs, code, offset):
+    name = f"math.{fn.__name__}"
+    if not has_symbolic((*args, *kwargs.values())):
+        opaque = natives.first_opaque((*args, *kwargs.values()), True, is_library_object)
+        if opaque is not None:          # math.floor(obj) runs obj.__floor__
+            raise Unsupported(f"{name}() of {natives.describe(opaque)} would run its code "
+                              "at build time", code, offset)
+        try:
+            return fn(*args, **kwargs)
+        except (ValueError, OverflowError, TypeError) as exc:
+            raise Thrown(exc, code, offset) from None
+    kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]
+    if fn not in _SCALAR_FUNCTIONS or kwargs or any(k not in numbers.NUMBERS for k in kinds):
+        raise Unsupported(f"{name}() of a tensor (math takes Python numbers)", code, offset)
+    result_type = int if fn in _INT_RESULTS else bool if fn in _BOOL_RESULTS else float
+    if fn in (math.floor, math.ceil, math.trunc) and kinds[0] is not float:
+        result_type = kinds[0] if kinds[0] is int else int
+    value, ok = tf.numpy_function(_on_host(fn, kinds, result_type),
+                                  [numbers.carry(a, k) for a, k in zip(args, kinds)],
+                                  [numbers.CARRY[result_type], tf.bool], stateful=False,
+                                  name=f"python_{fn.__name__}")
+    value.set_shape(())
+    ok.set_shape(())
+    b.check(ok, f"{name}() raises in Python or gives an int beyond int64")
+    b.promote(value, result_type)
+    return value
+
+
+def _on_host(fn, kinds, result_type):
+    """The graph's callback: the program's math function on the Python numbers the
+    carried tensors stand for → (result at its carry width, whether it is Python's)."""
+    carry_dtype = numbers.CARRY[result_type].as_numpy_dtype
+
+    def run(*values):
+        try:
+            result = fn(*(kind(v.item()) for kind, v in zip(kinds, values)))
+        except (ValueError, OverflowError):
+            return np.zeros((), carry_dtype), np.bool_(False)
+        if result_type is int and not numbers.INT64_MIN <= result <= numbers.INT64_MAX:
+            return np.zeros((), carry_dtype), np.bool_(False)
+        return np.array(result, carry_dtype), np.bool_(True)
+    return run

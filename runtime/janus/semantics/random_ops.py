@@ -1,0 +1,428 @@
+"""Random draws in a graph being built → eager's exact numbers at every call, or a refusal.
+
+With a global seed (tf.random.set_seed, keras.utils.set_random_seed), eager gives each
+stateful random op the op seeds (s, s2) that its context's seed generator yields at that
+moment, and a fresh kernel with those seeds draws what the Philox stateless V2 kernel
+draws with key [s] and counter [0, s2] (docs/DESIGN.md#eager-random-numbers-in-a-graph).
+So a graph draws eager's
+numbers when, at each call, janus asks the generator for the seeds in program order, as
+eager would, and feeds them to stateless kernels:
+
+- tf.random.normal, uniform (float and int), truncated_normal and everything built on
+  them (tf.nn.dropout) become StatelessRandom*V2 ops whose key and counter are an input;
+- a seed the generator gave before since it was seeded continues an eager kernel's
+  stream: eager's kernel for it moves on by what the graphs drew with that seed, and the
+  call runs in the interpreter (SeedRepeated).  `SeedRecorder`, the generator janus
+  puts in the eager context, knows every seed it gave, whoever asked for it, and what
+  the graphs drew with theirs;
+- an explicit op seed (`seed=1`: the same pair at every call, one continuing stream), a
+  seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
+  registry marks as a random kernel (stateful, with seed attributes: candidate samplers,
+  shuffles, multinomial, gamma, ...) and any other read of the generator are refused.
+
+Without a global seed eager's numbers cannot be reproduced and any correct draw is valid:
+the graph keeps TF's stateful kernels, and is guarded on there being no global seed.
+Building never moves the generator: its state is restored when the build ends.
+"""
+
+import functools
+import random
+import threading
+import typing
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.eager import context
+from tensorflow.python.framework import config, constant_op, op_def_registry, ops, random_seed
+from tensorflow.python.ops import gen_random_ops, gen_stateless_random_ops_v2
+
+from .. import guards
+
+PHILOX = 1                     # the `alg` of the stateless V2 kernels
+MAX_SEED = 2**31 - 1           # TF's _MAXINT32: op seeds are randint(0, MAX_SEED)
+MAX_REPLAY = 100_000           # seeds replayed to find the generator's place, then lost
+
+
+class SeedRepeated(Exception):
+    """The seed generator gave a seed it gave before: eager continues a cached kernel's
+    stream there.  Raised before the graph runs; the interpreter runs this call."""
+
+
+_building = threading.local()          # .draws: the Draws of the graph being built
+
+
+# -- build time ----------------------------------------------------------------------
+
+class Draws:
+    """The random draws of one graph being built, and how a call gets their seeds."""
+
+    def __init__(self, graph, refuse):
+        self.graph = graph
+        self.refuse = refuse              # Exception class raised for a refusal
+        self.global_seed = context.global_seed()
+        self.kernels: list = []           # per exact draw: the eager kernel it stands for
+        self.sizes: list = []             # per exact draw: its size, an int or a tensor
+        self.unconsumed_reads = 0         # generator reads no exact draw took
+        self.seeds_input = None
+        self._taken = None                # (recorder, raw seeds, rows) of this call
+
+    @property
+    def seeded(self):
+        return self.global_seed is not None
+
+    @property
+    def count(self):
+        return len(self.kernels)
+
+    def read_seed(self, op_seed):
+        """The builder's answer to random_seed.get_seed(op_seed)."""
+        if op_seed is not None:
+            raise self.refuse(f"a random op with an explicit op seed ({op_seed}): eager "
+                              "continues one kernel's stream across calls, which a graph "
+                              "cannot see")
+        if not self.seeded:
+            if config.is_op_determinism_enabled():
+                raise self.refuse("an unseeded random op with op determinism enabled "
+                                  "(eager raises)")
+            return None, None             # TF's kernels draw fresh numbers, as eagerly
+        if ops.get_default_graph() is not self.graph:
+            raise self.refuse("a seeded random draw inside a tf.cond, a while loop or a "
+                              "tf.function: eager draws only on the paths it takes")
+        self.unconsumed_reads += 1
+        return None, None
+
+    def exact(self, kernel, shape, make_stateless):
+        """A stateless op fed at call time with the seeds eager would use, or None
+        when the op did not get its seeds from the generator (then TF's op is made).
+        `kernel` (a Kernel) is what eager would have run."""
+        if not self.seeded or self.unconsumed_reads == 0 or \
+                ops.get_default_graph() is not self.graph:
+            return None
+        self.unconsumed_reads -= 1
+        if self.seeds_input is None:
+            self.seeds_input = self.graph.capture_call_time_value(
+                self.call_time_seeds, tf.TensorSpec([None, 3], tf.int64))
+        row = tf.cast(self.seeds_input[self.count], tf.uint64)
+        shape = tf.convert_to_tensor(shape)
+        drawn = make_stateless(shape, row[:1], row[1:], tf.constant(PHILOX, tf.int32))
+        self.kernels.append(kernel._replace(shape_dtype=shape.dtype))
+        size = drawn.shape.num_elements()
+        self.sizes.append(size if size is not None else tf.size(drawn, out_type=tf.int64))
+        return drawn
+
+    def size_outputs(self):
+        """The sizes only known at run time: the graph returns them (done() takes them)."""
+        return [size for size in self.sizes if not isinstance(size, int)]
+
+    # -- call time -------------------------------------------------------------------
+
+    def call_time_seeds(self):
+        """[[s, 0, s2], ...]: one row per draw, in program order, from eager's own
+        get_seed; the generator moves as eager moves it.  undo() gives the seeds back."""
+        recorder = SeedRecorder.of(context.context(), self.global_seed)
+        if recorder is None:
+            raise SeedRepeated("TF's seed generator moved in a way janus cannot follow")
+        rows, taken = [], []
+        for _ in self.kernels:
+            seed, seed2 = _original_get_seed(None)
+            taken.append(recorder.last)
+            if recorder.last_repeated:
+                # Eager continues its kernel for this seed: give it what the graphs drew
+                # with it, and let the interpreter draw.
+                recorder.give_back(taken)
+                recorder.hand_to_eager(seed, seed2)
+                raise SeedRepeated(f"op seed {seed2} was drawn before since the seed was set")
+            rows.append((seed, 0, seed2))
+        self._taken = (recorder, taken, rows)
+        # int64 from a list: TF converts a uint64 array several times slower (measured);
+        # the graph casts.
+        return constant_op.convert_to_eager_tensor(rows, context.context(), tf.int64)
+
+    def undo(self):
+        """The call did not happen: the generator gives its seeds again."""
+        if self._taken is not None:
+            recorder, taken, _ = self._taken
+            recorder.give_back(taken)
+        self._taken = None
+
+    def done(self, run_time_sizes):
+        """The graph drew: remember what, in case eager meets one of its seeds again."""
+        if self._taken is None:
+            return
+        recorder, _, rows = self._taken
+        run_time_sizes = iter(run_time_sizes)
+        for (seed, _, seed2), kernel, size in zip(rows, self.kernels, self.sizes):
+            recorder.drawn_by_graph(seed, seed2, kernel,
+                                    size if isinstance(size, int) else next(run_time_sizes))
+        self._taken = None
+
+
+class Kernel(typing.NamedTuple):
+    """An eager random kernel as TF caches it (by its attributes), with a draw of its."""
+    make: object                  # the gen_random_ops function (TF's own)
+    dtype: object                 # of what it draws
+    shape_dtype: object = None
+
+    def advance(self, seed, seed2, size):
+        """Draw `size` numbers eagerly: the cached kernel moves on as if it drew them."""
+        shape = tf.constant([int(size)], self.shape_dtype)
+        if self.make is _uniform_int_kernel:
+            self.make(shape, tf.constant(0, self.dtype), tf.constant(2, self.dtype),
+                      seed=seed, seed2=seed2)
+        else:
+            self.make(shape, self.dtype, seed=seed, seed2=seed2)
+
+
+_lost = [None]                 # the generator SeedRecorder.of could not replay
+
+
+class SeedRecorder(random.Random):
+    """TF's seed generator as janus leaves it in the eager context: the same stream of
+    op seeds (it goes on from the generator's state), remembering every seed it gave
+    since the global seed was set, whoever asked, and what janus's graphs drew with
+    theirs.  Seeds of a call that did not happen are given again, in order."""
+
+    def __init__(self, state, given_raw, global_seed):
+        super().__init__()
+        self.setstate(state)
+        self.zero_seed = random_seed._truncate_seed(global_seed) == 0
+        # op seeds given (s2, as kernels get them)
+        self.given = {self.seed2_of(raw) for raw in given_raw}
+        self.returned: list = []          # raw seeds to give again, the next one last
+        self.graph_draws: dict = {}       # s2 -> [(s, kernel, size)]
+        self.last = self.last_repeated = None
+
+    @classmethod
+    def of(cls, ctx, global_seed):
+        """The context's recorder, installed on the first call after a seed was set
+        (tf.random.set_seed makes a new generator and empties eager's kernel cache);
+        None if the generator's history cannot be replayed."""
+        rng = ctx._rng
+        if type(rng) is cls:
+            return rng
+        if rng is _lost[0]:
+            return None
+        try:
+            replay = random.Random(global_seed)
+        except TypeError:             # as context._set_global_seed makes it
+            replay = random.Random(int(np.array(global_seed)))
+        target, given = rng.getstate(), []
+        for _ in range(MAX_REPLAY):
+            if replay.getstate() == target:
+                recorder = ctx._rng = cls(target, given, global_seed)
+                return recorder
+            given.append(replay.randint(0, MAX_SEED))
+        _lost[0] = rng                # reseeded by hand: seeded draws stay interpreted
+        return None
+
+    def seed2_of(self, raw):
+        """The op seed a kernel gets for a raw seed (random_seed.get_seed)."""
+        seed2 = random_seed._truncate_seed(raw)
+        return MAX_SEED if self.zero_seed and seed2 == 0 else seed2
+
+    def randint(self, a, b):
+        raw = self.returned.pop() if self.returned else super().randint(a, b)
+        seed2 = self.seed2_of(raw)
+        self.last, self.last_repeated = raw, seed2 in self.given
+        self.given.add(seed2)
+        return raw
+
+    def give_back(self, taken):
+        """`taken` (raw seeds in the order given) are given again; those that were new
+        are forgotten."""
+        for i, raw in enumerate(reversed(taken)):
+            repeated = self.last_repeated if i == 0 else False
+            if not repeated:
+                self.given.discard(self.seed2_of(raw))
+            self.returned.append(raw)
+
+    def drawn_by_graph(self, seed, seed2, kernel, size):
+        self.graph_draws.setdefault(seed2, []).append((seed, kernel, size))
+
+    def hand_to_eager(self, seed, seed2):
+        """Eager's kernels for `seed2` move on by what the graphs drew with it (a
+        stream's position is 256 counters per number drawn, whatever the order)."""
+        totals: dict = {}
+        for drawn_seed, kernel, size in self.graph_draws.pop(seed2, ()):
+            if drawn_seed == seed:
+                totals[kernel] = totals.get(kernel, 0) + int(size)
+        for kernel, size in totals.items():
+            kernel.advance(seed, seed2, size)
+
+
+class drawing:
+    """`with drawing(graph, refuse) as draws:` around a build: random ops made in
+    `graph` while it is open go through `draws`; the generator is left untouched."""
+
+    def __init__(self, graph, refuse):
+        self.draws = Draws(graph, refuse)
+
+    def __enter__(self):
+        _install()
+        self.previous = getattr(_building, "draws", None)
+        _building.draws = self.draws
+        self.rng = getattr(context.context(), "_rng", None)
+        self.state = None if self.rng is None else self.rng.getstate()
+        self.graph_seed = self.draws.graph.seed
+        return self.draws
+
+    def __exit__(self, kind, *exc):
+        _building.draws = self.previous
+        ctx = context.context()
+        if self.rng is not None:
+            self.rng.setstate(self.state)
+        if ctx._seed is not self.draws.global_seed or \
+                getattr(ctx, "_rng", None) is not self.rng:
+            # tf.random.set_seed ran while building: undone; the program sees it when
+            # the interpreter runs the step.
+            ctx._seed = self.draws.global_seed
+            if self.rng is None:
+                ctx.__dict__.pop("_rng", None)
+            else:
+                ctx._rng = self.rng
+            if kind is None:
+                raise self.draws.refuse("sets TF's global seed inside the step")
+        if self.draws.graph.seed != self.graph_seed:
+            # tf.random.set_seed while tracing sets the graph's seed; eager's would
+            # restart the generator at every call.
+            self.draws.graph.seed = self.graph_seed
+            if kind is None:
+                raise self.draws.refuse("sets TF's global seed inside the step")
+        return False
+
+
+def check(graph, draws, guard_set):
+    """Refuse a graph that draws numbers other than eager's; guard the seed it needs.
+    Its ops are searched with every function it calls (cond arms, loop bodies,
+    tf.functions)."""
+    random_nodes = [node for node in _all_nodes(graph) if is_random_kernel(node)]
+    if draws.seeded:
+        if random_nodes:
+            node = random_nodes[0]
+            raise draws.refuse(f"stateful random op {_type_of(node)} ({node.name}): with a "
+                               "global seed janus draws eager's numbers only for "
+                               "tf.random.normal/uniform/truncated_normal")
+        if draws.unconsumed_reads:
+            raise draws.refuse("reads TF's seed generator for something other than "
+                               "tf.random.normal/uniform/truncated_normal")
+    else:
+        fixed = [node for node in random_nodes
+                 if _attrs_of(node)["seed"].i or _attrs_of(node)["seed2"].i]
+        if fixed:
+            raise draws.refuse(f"random op {_type_of(fixed[0])} ({fixed[0].name}) has fixed "
+                               "seeds: eager continues its stream across calls")
+    if draws.count or random_nodes:
+        # Seeded: the seeds are computed for this global seed; unseeded: TF's kernels
+        # draw fresh numbers, which stops being right once a seed is set.
+        guard_set.require_value(guards.attr(guards.const(context.context()), "_seed"),
+                                draws.global_seed)
+
+
+def is_random_kernel(node):
+    """TF's op registry: a stateful op that takes seed and seed2 attributes draws from
+    its own random stream (seeded from the seed generator when eager has a seed).
+    `node` is a NodeDef or an Operation."""
+    kind = _kernel_kind(_type_of(node))
+    if kind == "dropout":                 # CudnnRNN*: it draws only for dropout
+        return _attrs_of(node)["dropout"].f != 0.0
+    return kind == "random"
+
+
+def _type_of(node):
+    return node.type if isinstance(node, ops.Operation) else node.op
+
+
+def _attrs_of(node):
+    return node.node_def.attr if isinstance(node, ops.Operation) else node.attr
+
+
+@functools.cache
+def _kernel_kind(op_type):
+    op_def = op_def_registry.get(op_type)
+    if op_def is None or not op_def.is_stateful:
+        return None
+    names = {attr.name for attr in op_def.attr}
+    if not {"seed", "seed2"} <= names:
+        return None
+    return "dropout" if "dropout" in names else "random"
+
+
+def _all_nodes(graph):
+    """Operations of `graph`, then NodeDefs of the functions it calls (a graph holds
+    those its functions call in turn)."""
+    yield from graph.get_operations()
+    for function in graph._functions.values():
+        yield from function.cached_definition.node_def
+
+
+# -- the hooks in TF ---------------------------------------------------------------
+
+_original_get_seed = random_seed.get_seed
+_installed = False
+
+
+def _get_seed(op_seed):
+    draws = getattr(_building, "draws", None)
+    if draws is None or context.executing_eagerly():
+        return _original_get_seed(op_seed)
+    return draws.read_seed(op_seed)
+
+
+_original_set_random_seed = random_seed.set_random_seed
+
+
+def _set_random_seed(seed):
+    draws = getattr(_building, "draws", None)
+    if draws is None or context.executing_eagerly():
+        return _original_set_random_seed(seed)
+    # While tracing it would set the graph's seed; eagerly it restarts the generator
+    # at every call, which a graph built once cannot do.
+    raise draws.refuse("sets TF's global seed inside the step")
+
+
+def _exact_or(original, stateless):
+    """A wrapper of gen_random_ops.<original> that makes `stateless` instead while a
+    graph is built with implicit seeds."""
+
+    def make(shape, *args, seed=0, seed2=0, name=None):
+        draws = getattr(_building, "draws", None)
+        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+            dtype = args[0] if original is not _uniform_int_kernel else \
+                tf.convert_to_tensor(args[0]).dtype
+            made = draws.exact(Kernel(original, tf.as_dtype(dtype)), shape,
+                               lambda shape, key, counter, alg:
+                               stateless(shape, key, counter, alg, *args, name=name))
+            if made is not None:
+                return made
+        return original(shape, *args, seed=seed, seed2=seed2, name=name)
+
+    make.__name__ = original.__name__
+    make.__wrapped__ = original
+    return make
+
+
+def _uniform_int_v2(shape, key, counter, alg, minval, maxval, name=None):
+    return gen_stateless_random_ops_v2.stateless_random_uniform_int_v2(
+        shape, key, counter, alg, minval, maxval, name=name)
+
+
+_uniform_int_kernel = gen_random_ops.random_uniform_int
+_EXACT = {
+    "random_standard_normal": gen_stateless_random_ops_v2.stateless_random_normal_v2,
+    "random_uniform": gen_stateless_random_ops_v2.stateless_random_uniform_v2,
+    "truncated_normal": gen_stateless_random_ops_v2.stateless_truncated_normal_v2,
+    "random_uniform_int": _uniform_int_v2,
+}
+
+
+def _install():
+    """Route TF's seed reads and sets and its four Philox kernels through the graph
+    being built (one attribute each; outside a janus build they call TF's own)."""
+    global _installed
+    if _installed:
+        return
+    random_seed.get_seed = _get_seed
+    random_seed.set_random_seed = _set_random_seed      # what tf.random.set_seed calls
+    for name, stateless in _EXACT.items():
+        setattr(gen_random_ops, name, _exact_or(getattr(gen_random_ops, name), stateless))
+    _installed = True

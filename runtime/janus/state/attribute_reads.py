@@ -1,0 +1,331 @@
+"""`owner.name` read from outside the build, and writes to class attributes: the
+attribute half of janus/state/reads.py's one path, with the same contract (static lookups the
+entry checker replays, a guard recorded before each read returns).
+
+Attributes.  CPython finds `owner.name` in this order: a data descriptor on the type, the
+instance __dict__, a non-data descriptor or plain attribute on the type.  Each case
+becomes:
+- a value read statically (an instance or module entry, a slot, a plain class
+  attribute), guarded on the same A_ATTR read the checker replays;
+- a method (function, staticmethod, classmethod on the class): bound here, guarded by
+  identity on the raw class-dict object, which the A_ATTR read returns only while no
+  instance entry shadows it (`t.activation = t.cube`) and the class still holds it
+  (`Net.loss_fn = huber`);
+- code of the program (a property's getter, a descriptor's __get__): inlined, guarded
+  on the class attribute and on the absence of an instance entry;
+- a TensorFlow/Keras property (model.trainable_variables): its getter runs here and at
+  each check (A_PROP), while the class holds the same property;
+- anything else (a custom __getattribute__, a __getattr__ fallback, a data descriptor
+  written in Python other than a property): refused.
+"""
+
+import types
+
+import numpy as np
+import tensorflow as tf
+
+import janus_ext
+
+from .. import guards
+from ..errors import Unsupported
+from ..semantics import natives, python_draws
+from ..values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
+from . import heap, library_state, reads
+
+_MISSING = object()
+_GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
+_OBJECT_CLASS = object.__dict__["__class__"]
+# Class-dict objects the builder binds itself; the checker reads them raw.
+_BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
+               types.WrapperDescriptorType, types.ClassMethodDescriptorType)
+
+
+def attribute(b, owner, name, code, offset):
+    """`owner.name` of an object from outside the build, or of an instance it made."""
+    if name == "__class__" and janus_ext.type_lookup(type(owner), name) is _OBJECT_CLASS:
+        return _class_of(b, owner, code, offset)
+    if b.provenance.is_made(owner):
+        return _made_attribute(b, owner, name, code, offset)
+    b.provenance.note_name(owner, name)
+    found, value = b.heap.written(owner, name)
+    if found:
+        if value is heap.DELETED:
+            raise Unsupported(f"attribute {name!r} read after this call deleted it",
+                              code, offset)
+        return value
+    library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
+               and (owner.__name__ or "").startswith(LIBRARY_MODULES))
+    acc = b.provenance.source_of(owner)
+    if acc is None and b.provenance.real_of(owner) is None:
+        # An object a library call returned: what the build saw is this object, so
+        # its attributes are guarded from the object itself.
+        acc = guards.const(owner)
+        b.remember(owner, acc)
+    if isinstance(owner, type):
+        found, value = _written_on_class(b, owner, name, code, offset)
+        if found:
+            return value          # a base class's entry this call wrote
+        return _from_class(b, owner, name, acc, code, offset)
+    cls = type(owner)
+    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE:
+        raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
+    descr = janus_ext.type_lookup(cls, name, _MISSING)
+    if descr is not _MISSING and _is_data_descriptor(descr):
+        if type(descr) is property:
+            return _property(b, owner, name, descr, acc, code, offset)
+        if type(descr) is not types.MemberDescriptorType:
+            raise Unsupported(f"{cls.__qualname__}.{name} is a data descriptor, which "
+                              "may have side effects", code, offset)
+    own = janus_ext.own_attr(owner, name, _MISSING)
+    if not isinstance(owner, types.ModuleType):
+        found, value = _written_on_class(b, type(owner), name, code, offset)
+        if found and own is _MISSING:
+            # `Cls.count += 1` earlier in this call: what it wrote, while no instance
+            # entry shadows it (`st.count = 100`).
+            if acc is not None:
+                b.guards.require_absent(guards.own(acc, name))
+            return value
+        if found and acc is not None:
+            # The instance entry shadows what the call wrote on the class while it
+            # exists (`del st.count` would show the class's).
+            b.guards.require_type(guards.own(acc, name), type(own))
+    value = janus_ext.static_getattr(owner, name, _MISSING)
+    if value is _MISSING and isinstance(owner, types.ModuleType) and library:
+        getattr(owner, name)       # a lazily loaded library module fills its __dict__
+        value = janus_ext.static_getattr(owner, name, _MISSING)
+    if value is _MISSING:
+        if descr is _MISSING or type(descr) is types.MemberDescriptorType:
+            why = "its class has __getattr__" if janus_ext.type_lookup(
+                cls, "__getattr__") is not None else "it is not set"
+            raise Unsupported(f"attribute {name!r} of {cls.__qualname__} cannot be read "
+                              f"({why})", code, offset)
+        return _descriptor(b, owner, name, descr, acc, code, offset)
+    if value is descr and type(descr) in _BOUND_HERE and \
+            janus_ext.own_attr(owner, name, _MISSING) is _MISSING:
+        if acc is not None:
+            # One read covers both: the class holds this object, no instance entry.
+            b.guards.require_is(guards.attr(acc, name), descr)
+            if type(descr) is classmethod:
+                _pass_class(b, acc, cls)
+        return _bind(descr, owner, cls)
+    return _plain(b, value, name, acc, library, code, offset)
+
+
+def _class_of(b, owner, code, offset):
+    """`owner.__class__` through object's own descriptor: type(owner), guarded as the
+    type of where owner came from (a dataclass's __eq__ compares classes so)."""
+    cls = type(owner)
+    acc = b.provenance.source_of(owner)
+    if acc is not None:
+        _pass_class(b, acc, cls)
+    elif b.provenance.is_made(owner):
+        reads.class_source(b, cls)          # made by a guarded constructor of this class
+    else:
+        raise Unsupported(f"__class__ of {natives.describe(owner)} janus cannot trace to a "
+                          "guarded place", code, offset)
+    return cls
+
+
+def writable_class_attribute(b, cls, name, value, code, offset):
+    """`Cls.name = value` in the step: a plain entry of the class's own __dict__ that
+    type.__setattr__ (C) stores at commit, read back by this call's later reads through
+    the class or its instances.  Not a dunder (it would change how the class's
+    instances behave inside this very call), not a value with __get__ (a method, which
+    reads through instances would have to bind), not a class with a metaclass or of a
+    library, not a name the metaclass holds as a data descriptor (__doc__, ...)."""
+    if janus_ext.type_lookup(type(value), "__get__") is not None:
+        raise Unsupported(f"write of a {type(value).__qualname__} to the class attribute "
+                          f"{cls.__qualname__}.{name}: it binds through instances",
+                          code, offset)
+    if type(cls) is not type or from_library(cls):
+        raise Unsupported(f"attribute write .{name} to the class {cls.__qualname__}, which "
+                          "has a metaclass or belongs to a library", code, offset)
+    if name.startswith("__") and name.endswith("__"):
+        raise Unsupported(f"write of the special attribute {cls.__qualname__}.{name}",
+                          code, offset)
+    held = janus_ext.type_lookup(type, name)
+    if held is not None and janus_ext.type_lookup(type(held), "__set__") is not None:
+        raise Unsupported(f"{name} of a class is a descriptor of type", code, offset)
+
+
+def _written_on_class(b, cls, name, code, offset):
+    """(True, value) when this call wrote `name` on the class in cls's MRO that a read
+    through cls would reach first."""
+    for klass in cls.__mro__:
+        found, value = b.heap.written(klass, name)
+        if found:
+            if value is heap.DELETED:
+                raise Unsupported(f"attribute {name!r} read after this call deleted it",
+                                  code, offset)
+            return True, value
+        if name in klass.__dict__:
+            return False, None
+    return False, None
+
+
+def _made_attribute(b, instance, name, code, offset):
+    """An attribute of an instance the build made: its own entries are the build's
+    (nothing outside can change them); what its class holds is read like any class
+    attribute, guarded where the class came from."""
+    cls = type(instance)
+    if janus_ext.type_lookup(cls, "__getattribute__") is not object.__getattribute__:
+        raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
+    descr = janus_ext.type_lookup(cls, name, _MISSING)
+    if type(descr) is types.MemberDescriptorType:
+        try:
+            return descr.__get__(instance, cls)      # a slot: C code reads it
+        except AttributeError:
+            raise Unsupported(f"slot {name!r} of {cls.__qualname__} is not set",
+                              code, offset) from None
+    own = janus_ext.own_attr(instance, name, _MISSING)
+    if own is not _MISSING and (descr is _MISSING or not _is_data_descriptor(descr)):
+        return own
+    found, value = _written_on_class(b, cls, name, code, offset)
+    if found:
+        return value
+    if descr is _MISSING:
+        raise Unsupported(f"attribute {name!r} of {cls.__qualname__} is not set",
+                          code, offset)
+    value = _from_class(b, cls, name, reads.class_source(b, cls), code, offset)
+    if type(value) is property and isinstance(value.fget, types.FunctionType) \
+            and not from_library(value.fget):
+        return b.inline(value.fget, (instance,), {}, code, offset)
+    if type(descr) in (staticmethod, classmethod):
+        return value                                  # bound by _from_class
+    if type(value) in _BOUND_HERE:
+        return _bind(value, instance, cls)
+    if janus_ext.type_lookup(type(value), "__get__") is not None:
+        raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor", code, offset)
+    return value
+
+
+def _from_class(b, cls, name, acc, code, offset):
+    raw = janus_ext.static_getattr(cls, name, _MISSING)
+    if raw is _MISSING:
+        raise Unsupported(f"{cls.__qualname__}.{name} cannot be read without running code "
+                          "(a metaclass attribute or a descriptor)", code, offset)
+    if type(raw) is staticmethod:
+        value = raw.__func__
+    elif type(raw) is classmethod:
+        value = types.MethodType(raw.__func__, cls)
+    else:
+        return _plain(b, raw, name, acc, False, code, offset)
+    if acc is not None:
+        b.guards.require_is(guards.attr(acc, name), raw)
+    return value
+
+
+def _plain(b, value, name, acc, library, code, offset):
+    if acc is not None:
+        return reads.value_at(b, guards.attr(acc, name), value, f"attribute {name!r}", code,
+                        offset, library, rebound=name in b.rebound)
+    # Derived from guarded values by deterministic steps: nothing more to guard,
+    # except for tensors and containers that could change under the graph.
+    if type(value) is list:
+        raise Unsupported(f"attribute {name!r} holds a list janus cannot guard",
+                          code, offset)
+    if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable) \
+            and not is_symbolic(value):
+        raise Unsupported(f"attribute {name!r} holds a tensor read from the heap",
+                          code, offset)
+    return b.heap.local_view(value)
+
+
+def _bind(descr, owner, cls):
+    kind = type(descr)
+    if kind is types.FunctionType:
+        return types.MethodType(descr, owner)
+    if kind is staticmethod:
+        return descr.__func__
+    if kind is classmethod:
+        return types.MethodType(descr.__func__, cls)
+    return descr.__get__(owner, cls)          # a C method descriptor: C code binds it
+
+
+def _property(b, owner, name, prop, acc, code, offset):
+    fget = prop.fget
+    if isinstance(fget, types.FunctionType) and not from_library(fget):
+        # A property the user wrote: its getter is inlined like any function, guarded
+        # on the property object the owner's class holds (no instance entry can
+        # shadow a data descriptor).
+        if acc is not None:
+            b.guards.require_is(guards.lookup(acc, name), prop)
+        return b.inline(fget, (owner,), {}, code, offset)
+    if fget is not None and from_library(fget):
+        # Ops get increasing ids: a tensor whose op is newer the getter computed here.
+        last_op = max(tf.compat.v1.get_default_graph()._nodes_by_id, default=0)
+        value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
+        computed_now = is_symbolic(value) and value.op._id > last_op
+        if acc is None:
+            return _plain(b, value, name, None, True, code, offset)
+        if type(value) is list and not any(map(is_symbolic, value)):
+            # Keras' trainable_variables, metrics: a new list at each read, of the same
+            # objects (guarded, running the getter at each check).  Stored or returned,
+            # it is a new list each call, as eager's read makes.
+            where = guards.library_property(acc, name, prop)
+            b.guards.require_elements(where, value)
+            reads.reachable_items(b, value, where)
+            return b.note_created(value)
+        if computed_now or _made_at_each_read(fget, owner, value):
+            # A tensor the getter computed here (an optimizer's learning_rate from its
+            # schedule and iterations, at this point of the step), or Keras 3's
+            # `model.compiled_metrics`, a shim of a class its getter defines at each
+            # read: the getter is then a library call like `model.compute_loss(...)`,
+            # depending on the property the class holds and on library state (watched
+            # as for any library call), not on an identity from call to call.
+            b.guards.require_is(guards.lookup(acc, name), prop)
+            library_state.note(b.library_objects, fget, (owner,), {})
+            return value
+        return reads.value_at(b, guards.library_property(acc, name, prop), value,
+                        f"attribute {name!r}", code, offset, library=True)
+    raise Unsupported(f"{type(owner).__qualname__}.{name} is a property whose getter is "
+                      "not a Python function", code, offset)
+
+
+def _made_at_each_read(fget, owner, value) -> bool:
+    """A library getter that returns a new object of a library class at each read (so
+    an identity guard on its value would miss at every call), not data, a tensor or a
+    container whose items the guards compare."""
+    if type(value) in guards.SPECIALISABLE or isinstance(
+            value, (tuple, list, dict, set, tf.Tensor, tf.Variable, np.ndarray, type,
+                    types.ModuleType, types.FunctionType, types.MethodType)):
+        return False
+    if not is_library_object(value):
+        return False
+    return fget(owner) is not value
+
+
+def _descriptor(b, owner, name, descr, acc, code, offset):
+    """A non-data descriptor other than a function: its __get__ decides the value."""
+    cls = type(owner)
+    get = janus_ext.type_lookup(type(descr), "__get__")
+    library = from_library(get) if get is not None else False
+    if isinstance(owner, python_draws.GENERATORS) and not isinstance(get, types.FunctionType):
+        library = True      # numpy's Cython generators: C binds their methods
+    if not library and not isinstance(get, types.FunctionType):
+        raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor whose __get__ is "
+                          "not a Python function", code, offset)
+    if acc is not None:
+        b.guards.require_absent(guards.own(acc, name))
+        b.guards.require_is(guards.lookup(acc, name), descr)
+    if library:
+        return getattr(owner, name)   # e.g. a tf.function method: the library binds it
+    if acc is not None:
+        b.guards.require_is(guards.lookup(guards.lookup(acc, name), "__get__"), get)
+        _pass_class(b, acc, cls)               # __get__ is passed type(owner)
+        b.remember(descr, guards.lookup(acc, name))
+    return b.inline(get, (descr, owner, cls), {}, code, offset)
+
+
+def _pass_class(b, acc, cls):
+    """type(owner) becomes an argument of inlined code: guard it, and give it a source
+    so that reads such as `cls.factor` are guarded in turn."""
+    b.guards.require_type(acc, cls)
+    if b.provenance.source_of(cls) is None:
+        b.remember(cls, guards.type_of(acc))
+
+
+def _is_data_descriptor(descr):
+    kind = type(descr)
+    return (janus_ext.type_lookup(kind, "__set__") is not None
+            or janus_ext.type_lookup(kind, "__delete__") is not None)

@@ -1,0 +1,308 @@
+"""Python state a converted call reads and writes → run-time graph inputs, local copies,
+and writes replayed after the graph, in program order, only if the whole call succeeded.
+
+Reads (the paper's PyGetAttr / PyGetSubscr): a tensor, or a number the profile saw
+change, that lives in an attribute, global or item is read again at every graph call
+(a call-time capture of the graph function) under a type/shape guard; it is never
+frozen into the graph.  Other values are specialised under guards (janus/guards.py).
+
+Writes: attribute and global stores go to an overlay that later reads in the same call
+see; list and dict methods (and those of the stdlib containers in janus/containers.py)
+work on a shadow copy that every alias of the container sees.  Each write is also recorded
+as an effect.  After the graph has run and every in-graph assertion passed, `commit`
+replays the effects on the real objects in program order.  If the graph call failed,
+nothing is replayed, no TF update has landed (or it was undone, janus/graph/atomic.py) and
+the interpreter re-runs the call.
+"""
+
+import types
+
+import numpy as np
+import tensorflow as tf
+
+from .. import containers
+from ..errors import NeedsIdentity
+from ..semantics import arrays, numbers
+from ..values import KEPT_UNKNOWN
+from . import provenance
+
+# Container methods that change the container; replayed at commit.
+MUTATORS = {
+    list: frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse",
+                     "sort", "__setitem__", "__delitem__"}),
+    dict: frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__",
+                     "__delitem__"}),
+    **containers.MUTATORS,
+}
+# Methods whose result, or whose success at commit, depends on the contents already
+# there: those contents are guarded, so the replay at commit cannot fail or differ.
+READS_CONTENTS = {
+    list: frozenset({"pop", "remove", "sort", "index", "count", "copy", "__getitem__",
+                     "__contains__", "__setitem__", "__delitem__"}),
+    dict: frozenset({"pop", "popitem", "setdefault", "get", "keys", "values", "items",
+                     "copy", "__getitem__", "__contains__", "__delitem__"}),
+    **containers.READS_CONTENTS,
+}
+# Python numbers that stop being specialised when they change between calls.
+# Numbers that change between calls travel at Python's width (numbers.py).
+VARYING_NUMBER_DTYPES = {int: numbers.CARRY[int], float: numbers.CARRY[float]}
+
+
+class _Deleted:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "DELETED"
+
+
+DELETED = _Deleted()     # an overlay entry the call deleted
+
+
+class Effect:
+    """One write to the real heap, replayed at commit; values are output templates."""
+    __slots__ = ("kind", "target", "name", "values")
+
+    def __init__(self, kind, target, name, values):
+        self.kind, self.target, self.name, self.values = kind, target, name, values
+
+
+class Heap:
+    def __init__(self, builder, varying):
+        self.b = builder
+        # Where values came from, and which copy stands for which caller's container.
+        # The tables below record what the call did instead: its writes, and how it
+        # changed a copy (keyed by ids the provenance keeps valid).
+        self.provenance = builder.provenance
+        self.varying = varying               # accessor descriptions of changing numbers
+        self.overlay: dict = {}              # (id(owner), name) -> value written
+        # id(local copy of a list) -> how many items the call appended to it, while
+        # appends are all it did: the copy is the caller's list plus that tail.
+        self.appended: dict[int, int] = {}
+        # id(local copy of a mapping) -> the keys the call wrote or deleted (None: it
+        # may have changed any), so that an item read elsewhere is the caller's.
+        self.touched: dict[int, set] = {}
+        self.effects: list[Effect] = []
+        self.call_time_reads = 0
+        self._arms: list = []                # (overlay, effect count) per open cond arm
+
+    # -- reads ---------------------------------------------------------------------
+
+    def keep_by_choice(self, result, takes_second, first, second):
+        """`result` is `second` where `takes_second`, else `first` (min, max, a merge)."""
+        ones = [self.provenance.kept_of(first), self.provenance.kept_of(second)]
+        if ones == [None, None]:
+            return
+        two_places = all(ones) and not _same_place(ones[0][0], ones[1][0])
+        if KEPT_UNKNOWN in ones or two_places or any(
+                one and isinstance(one[1], tf.Tensor)
+                and one[1].graph is not tf.compat.v1.get_default_graph() for one in ones):
+            # Two places, or a flag made inside a cond arm: not followed.
+            self.provenance.note_kept(result, KEPT_UNKNOWN)
+            return
+        acc = next(one[0] for one in ones if one)
+        flags = [one[1] if one else False for one in ones]
+        self.provenance.note_kept(result, (acc, tf.where(takes_second, flags[1], flags[0])))
+
+    def written(self, owner, name):
+        """(True, value) if this call already wrote owner.name (or a global)."""
+        key = (id(owner), name)
+        if key in self.overlay:
+            return True, self.overlay[key]
+        return False, None
+
+    def local_view(self, value):
+        """The shadow copy of a container this call changed, else the value itself."""
+        return self.provenance.copy_of(value, value)
+
+    def read_at_call_time(self, acc, value, where):
+        """A graph input that holds the value `acc` reads at each call."""
+        if isinstance(value, (tf.Tensor, tf.Variable)) or hasattr(value, "__array__") \
+                and not isinstance(value, (int, float)):
+            relaxed = self.b.relaxed_dims.get(where, set())
+            pattern = tuple(None if d in relaxed else int(n)
+                            for d, n in enumerate(value.shape))
+            dtype = tf.as_dtype(value.dtype)
+            self.b.guards.require_tensor(acc, value, pattern)
+            tensor = self._input(acc, None, tf.TensorSpec(pattern, dtype), None)
+            if type(value) is np.ndarray:
+                # It answers numpy's questions, as an ndarray argument does.
+                tensor = arrays.ArrayArg(tensor, value.dtype, argument=True)
+            if isinstance(value, (tf.Tensor, np.ndarray)):
+                self.provenance.note_caller(tensor, acc, type(value))
+            return tensor
+        python_type = type(value)
+        self.b.guards.require_type(acc, python_type)
+        number = self._input(acc, None, tf.TensorSpec((), VARYING_NUMBER_DTYPES[python_type]),
+                             python_type)
+        if python_type is float:
+            self.provenance.note_kept(number, (acc, True))
+        return number
+
+    def read_length_at_call_time(self, acc):
+        """A graph input that holds len() of the list `acc` reads at each call (a
+        history the program appends to between calls); the list's identity is guarded
+        where it was read."""
+        return self._input(acc, len, tf.TensorSpec((), VARYING_NUMBER_DTYPES[int]), int)
+
+    def _input(self, acc, measure, spec, python_type):
+        """The graph input fed at each call with what `acc` reads then (or its
+        `measure`), a Python number of `python_type` to the build when one is given."""
+        graph = tf.compat.v1.get_default_graph()
+        holder = self.b.call_args_holder
+        from janus_ext import read_accessor
+
+        def closure():
+            value = read_accessor(acc, holder.args)
+            return numbers.call_time_tensor(value if measure is None else measure(value),
+                                            spec.dtype)
+
+        tensor = graph.capture_call_time_value(closure, spec)
+        self.call_time_reads += 1
+        if python_type is not None:
+            self.b.promote(tensor, python_type)
+        return tensor
+
+    def wants_call_time_read(self, value, where):
+        if isinstance(value, tf.Tensor) and not isinstance(value, tf.Variable):
+            return True
+        return type(value) in VARYING_NUMBER_DTYPES and where in self.varying
+
+    # -- writes --------------------------------------------------------------------
+
+    def write(self, kind, target, name, value, taken=True):
+        """Record `target.name = value` ("setattr") or `target[name] = value`
+        ("setglobal"): later reads in this call see it, commit does it.  `taken` is
+        True, or a bool tensor when the write was made in one arm of a cond."""
+        self.overlay[(id(target), name)] = value
+        self.provenance.note_name(target, name)       # and keeps the overlay's key valid
+        self.effects.append(Effect(kind, target, name, (taken, value)))
+
+    def write_attribute(self, owner, name, value):
+        self.write("setattr", owner, name, value)
+
+    def delete_attribute(self, owner, name):
+        """`del owner.name`: later reads in this call refuse, commit deletes it."""
+        self.overlay[(id(owner), name)] = DELETED
+        self.provenance.note_name(owner, name)
+        self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
+
+    def write_global(self, globals_dict, name, value):
+        self.write("setglobal", globals_dict, name, value)
+
+    def write_cell(self, cell, value):
+        self.write("setattr", cell, "cell_contents", value)
+
+    # -- writes inside cond arms (janus/build/control.py merges them) ------------------------
+
+    def begin_arm(self):
+        self._arms.append((dict(self.overlay), len(self.effects)))
+
+    def end_arm(self):
+        """What the arm wrote: {(kind, id(target), name): (kind, target, name, taken,
+        value)} in first-write order, last write kept, and the prints it made (their
+        Effects, for janus/build/arm_output.py); the heap is as before the arm."""
+        overlay, count = self._arms.pop()
+        written = self.effects[count:]
+        del self.effects[count:]
+        self.overlay = overlay
+        writes, prints = {}, []
+        for effect in written:
+            if effect.kind == "call":
+                prints.append(effect)
+                continue
+            # The builder refuses every other kind of write inside a cond arm.
+            assert effect.kind in ("setattr", "setglobal"), effect.kind
+            key = (effect.kind, id(effect.target), effect.name)
+            writes[key] = (effect.kind, effect.target, effect.name, *effect.values)
+        return writes, prints
+
+    def adopt(self, real, copy):
+        """`copy`, which holds what `real` holds at call time, is this call's copy."""
+        self.provenance.note_copy(real, copy, provenance.WRITTEN)
+        self.appended[id(copy)] = 0
+        self.b.note_created(copy)
+
+    def shadow(self, container):
+        """The local copy this call mutates in place of `container` from the heap."""
+        copy = self.provenance.copy_of(container)
+        if copy is None:
+            copy = (containers.copy_of(container) if containers.is_tracked(container)
+                    else type(container)(container))
+            self.provenance.note_copy(container, copy, provenance.WRITTEN)
+            self.b.note_created(copy)
+        return copy
+
+    def mutate(self, container, method, args, kwargs):
+        """Run a mutating method on the shadow and record it for commit."""
+        container = self.provenance.real_of(container, container)
+        alias = self.provenance.argument_alias(container)
+        if alias is not None:
+            # The same list or dict is also an argument, planned as a copy of its items:
+            # build again with the argument as the caller's object, which sees this.
+            raise NeedsIdentity({alias}, *self.b.where)
+        copy = self.shadow(container)
+        if type(container) is list:
+            count = self.appended.get(id(copy), 0)
+            self.appended[id(copy)] = count + 1 if method == "append" and \
+                count is not None else None
+        else:
+            self._touch(copy, method, args, kwargs)
+        result = getattr(copy, method)(*args, **kwargs)
+        self.effects.append(Effect("method", container, method, (args, kwargs)))
+        return result
+
+    def _touch(self, copy, method, args, kwargs):
+        touched = self.touched.setdefault(id(copy), set())
+        if touched is None or method == "move_to_end":
+            return
+        if method in ("__setitem__", "__delitem__", "setdefault", "pop") and args:
+            touched.add(args[0])
+        elif method == "update" and len(args) <= 1 and (not args or type(args[0]) is dict):
+            touched.update(args[0] if args else ())
+            touched.update(kwargs)
+        else:
+            self.touched[id(copy)] = None
+
+    def call_with_effect(self, fn, args, kwargs):
+        """A call (print) that only has an effect: replayed at commit, in order."""
+        self.effects.append(Effect("call", fn, None, (args, kwargs)))
+
+
+def commit(effects, values):
+    """Replay `effects` (their value templates rebuilt into `values`) on the real heap."""
+    for effect, value in zip(effects, values):
+        if effect.kind in ("setattr", "setglobal"):
+            taken, value = value
+            if not taken:
+                continue       # written in a cond arm that did not run
+            if effect.kind == "setattr":
+                setattr(effect.target, effect.name, value)
+            else:
+                effect.target[effect.name] = value
+        elif effect.kind == "method":
+            args, kwargs = value
+            getattr(effect.target, effect.name)(*args, **kwargs)
+        else:
+            # A print made in a cond arm carries whether that arm ran (arm_output.py).
+            args, kwargs, *taken = value
+            if not taken or taken[0]:
+                effect.target(*args, **kwargs)
+
+
+def is_plain_object(owner, slots=False):
+    """An instance whose attribute writes are plain __dict__ stores (`slots`: or stores
+    through its class's __slots__ members, which need no __dict__)."""
+    owner_type = type(owner)
+    return (not isinstance(owner, (type, types.ModuleType))
+            and owner_type.__setattr__ is object.__setattr__
+            and owner_type.__getattribute__ is object.__getattribute__
+            and not hasattr(owner_type, "__getattr__")
+            and (slots or hasattr(owner, "__dict__")))
+
+
+def _same_place(a, b) -> bool:
+    """Two accessors that read the same place (compared without any __eq__ of the
+    program's: the dicts and objects in them by identity)."""
+    if type(a) is tuple and type(b) is tuple:
+        return len(a) == len(b) and all(map(_same_place, a, b))
+    return a is b or type(a) is type(b) and type(a) in (str, int) and a == b

@@ -1,0 +1,206 @@
+"""TF/Keras objects a build handed to library code → their dicts watched, so that a graph
+built from their attributes goes stale when the program changes one.
+
+Library code runs while janus builds (a Dense layer's call, an optimizer's apply, a loss's
+__call__) and reads its objects' attributes where no entry guard sees them:
+`self.activation`, `self.clipnorm`, `self.reduction`.  Guarding each would cost every
+call.  Instead janus_ext.watch_dict registers the object's __dict__ (and the dicts,
+library objects and lists of library objects it holds, down through nested models) with
+CPython's dict watchers: a write that stores another object marks the graphs built from it
+stale, and the cache drops them at their next lookup (janus/run/cache.py), which rebuilds
+from the new state.  A call that changes nothing pays nothing
+(docs/soundness.md#library-state).
+
+An instance of the program's own subclass of a Keras class (a `keras.Model` with its
+own train_step) is watched too, since library code reads its Keras-managed attributes
+(`model.compile()` replaces `_compile_loss` and `_compile_metrics`), but not at the names
+the program's code reads or writes: those the builder reads through guards and the
+commit writes, and watching them would make every commit a rebuild.
+
+Three more kinds of state library code reads while building have no dict of an object
+the build handed it:
+- TF's summary state (the default writer, the step, the recording condition), a
+  thread-local of tensorflow's summary_ops_v2: while a graph is built the module holds
+  a stand-in that notes whether library code read it, and a graph whose build read it
+  watches the building thread's state (`writer.set_as_default()` or
+  `tf.summary.experimental.set_step(n)` between calls makes it stale);
+- TF's global random generator (`tf.random.get_global_generator()`), a module global
+  that `tf.random.set_global_generator` replaces: a graph that draws from it watches
+  that module's dict;
+- numpy arrays that watched objects hold (a schedule's `values`): no watcher sees a
+  write into an array, so their bytes are compared at each lookup (`changed_array`).
+"""
+
+import contextlib
+import types
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
+
+import janus_ext
+
+from ..values import LIBRARY_MODULES
+
+# Values whose own dicts do not hold configuration: their state is read in the graph.
+_NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
+_PLAIN = (bool, int, float, str, type(None))
+_MAX_ITEMS = 256          # items of a list an object holds that are looked at
+# How far down library objects are followed (a model in a model in a model...), and
+# how many dicts one graph watches at most.
+_MAX_DEPTH = 8
+_MAX_OBJECTS = 4096
+
+
+def is_watched_kind(value) -> bool:
+    """An instance of a TF/Keras class itself (not a user subclass), holding a __dict__."""
+    module = getattr(type(value), "__module__", "") or ""
+    return module.startswith(LIBRARY_MODULES) and \
+        not isinstance(value, _NOT_CONFIGURATION) and \
+        type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
+
+
+def is_program_subclass(value) -> bool:
+    """An instance of the program's own subclass of a TF/Keras class, holding a __dict__."""
+    kind = type(value)
+    return not (getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
+        any((getattr(base, "__module__", "") or "").startswith(LIBRARY_MODULES)
+            for base in kind.__mro__[1:-1]) and \
+        not isinstance(value, _NOT_CONFIGURATION) and \
+        type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
+
+
+def note(found: dict, fn, args, kwargs):
+    """Remember the library objects a call of library code `fn` can read."""
+    for value in (fn, getattr(fn, "__self__", None), *args, *kwargs.values()):
+        if is_watched_kind(value) or is_program_subclass(value):
+            found.setdefault(id(value), value)
+
+
+def watch(objects, graph, program_names):
+    """Mark `graph` stale (graph.stale = why) when one of `objects` changes, other than
+    at the names `program_names(obj)` says the program's code reads or writes.  Returns
+    the lists of plain values they hold (a schedule's `values`, a Rescaling's `scale`):
+    CPython has no list watchers, so the caller guards their contents; and the numpy
+    arrays they hold, as (where, array, its bytes now) for `changed_array`."""
+    seen, lists = set(), []
+    for obj in objects:
+        _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names)
+    arrays = tuple((where, value, value.tobytes()) for where, value in lists
+                   if isinstance(value, np.ndarray))
+    return [value for _, value in lists if not isinstance(value, np.ndarray)], arrays
+
+
+def changed_array(arrays):
+    """Why the graph holding `arrays` (watch's second result) is stale, or None."""
+    for where, array, contents in arrays:
+        if array.tobytes() != contents:
+            return f"{where} changed in place"
+    return None
+
+
+class _SummaryReads:
+    """Stands for summary_ops_v2._summary_state while a graph is built: forwards every
+    read and write to the real state (each thread still sees its own) and notes that
+    library code read it."""
+
+    def __init__(self, real):
+        object.__setattr__(self, "real", real)
+        object.__setattr__(self, "read", False)
+
+    def __getattr__(self, name):
+        object.__setattr__(self, "read", True)
+        return getattr(self.real, name)
+
+    def __setattr__(self, name, value):
+        setattr(self.real, name, value)
+
+
+@contextlib.contextmanager
+def summary_reads():
+    """While a graph is built: notes whether TF's summary code read its state."""
+    held = summary_ops_v2._summary_state
+    reads = _SummaryReads(held.real if isinstance(held, _SummaryReads) else held)
+    summary_ops_v2._summary_state = reads
+    try:
+        yield reads
+    finally:
+        summary_ops_v2._summary_state = held
+
+
+def watch_tf_globals(reads, graph):
+    """Mark `graph` stale when the summary state its build read changes in this thread,
+    or when tf.random.set_global_generator replaces the generator it draws from."""
+    if reads.read:
+        janus_ext.watch_dict(reads.real.__dict__, "tf.summary's default writer, step or "
+                             "recording condition", graph)
+    generator = stateful_random_ops.global_generator
+    if generator is not None and any(
+            capture is generator.state.handle
+            for capture in graph.function.graph.external_captures):
+        janus_ext.watch_dict(vars(stateful_random_ops), "tf.random's global generator",
+                             graph)
+
+
+def _watch_object(obj, described, graph, seen, lists, depth, program_names):
+    if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
+        return
+    seen.add(id(obj))
+    attributes = obj.__dict__
+    # The program's subclass: its own names are left to the guards, and the plain
+    # dicts and lists it holds are the program's data (a history the loop appends
+    # to), not configuration; the library objects it holds are followed.
+    programs = is_program_subclass(obj)
+    # (`call`: the builder sets and deletes it while it builds a user layer's call.)
+    own = frozenset(program_names(obj)) | {"call"} if programs else None
+    janus_ext.watch_dict(attributes, described, graph, own)
+    if depth >= _MAX_DEPTH:
+        return
+
+    def follow(item, where=None):
+        if is_watched_kind(item) or is_program_subclass(item):
+            _watch_object(item, where or _name(item), graph, seen, lists, depth + 1,
+                          program_names)
+
+    for key, value in list(attributes.items()):
+        if programs and key in own:
+            continue
+        if type(value) is dict and id(value) not in seen:
+            seen.add(id(value))
+            if not programs:
+                janus_ext.watch_dict(value, f"{described}.{key}", graph)
+            for item in list(value.values())[:_MAX_ITEMS]:
+                follow(item)
+        elif id(value) not in seen and (type(value) is np.ndarray or (
+                isinstance(value, list) and 0 < len(value) <= _MAX_ITEMS
+                and all(type(item) in _PLAIN for item in value))):
+            # Plain values no watcher sees written into: guarded or compared instead.
+            seen.add(id(value))
+            if not programs:
+                lists.append((f"{described}.{key}", value))
+        elif isinstance(value, (list, tuple)):
+            # A model's layers (Keras keeps them in a list subclass of its own), and a
+            # nested model's layers in turn: library code reaches each of them.
+            for item in list(value)[:_MAX_ITEMS]:
+                follow(item)
+        else:
+            follow(value, f"{described}.{key}")
+
+
+def watch_functions(functions, graph):
+    """Mark `graph` stale when one of the program's `functions` it inlined gets
+    another __code__, __defaults__ or __kwdefaults__ (the object stays, so its identity
+    guard holds)."""
+    for fn in functions:
+        if isinstance(fn, types.FunctionType):
+            janus_ext.watch_function(fn, fn.__qualname__, graph)
+
+
+def forget(graph):
+    janus_ext.forget_dependent(graph)
+
+
+def _name(obj) -> str:
+    name = obj.__dict__.get("name")
+    kind = type(obj).__name__
+    return f"{kind} {name!r}" if type(name) is str else kind

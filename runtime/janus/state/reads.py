@@ -1,0 +1,693 @@
+"""A value from outside the build → what the graph uses for it, and a guard on exactly
+what the build consumed of it.
+
+This is the one path by which a build reads the program's heap: globals, closure cells,
+attributes, items, the class attributes an implicit call looks up, and the contents of
+containers once the call depends on them (lists, dicts, and the stdlib containers of
+janus/containers.py: a deque's length or items, a mapping's keys, a missing key).
+Attribute reads are its other half, janus/state/attribute_reads.py.  Each read goes through
+the same static lookups the entry checker replays (janus_ext.static_getattr /
+static_item / type_lookup), so no user code (__getattr__, __getitem__, __get__, __eq__)
+runs here, and each records its guard before it returns.  tests/test_layers.py checks
+that the other build stages record no guards of their own.
+"""
+
+import types
+
+import numpy as np
+import tensorflow as tf
+
+import janus_ext
+
+from .. import containers, guards
+from ..errors import Thrown, Unsupported
+from ..semantics import natives
+from ..values import from_library, is_library_object, is_symbolic
+from . import heap, objects, provenance
+
+MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
+GLOBAL_ROOT = "global:"     # marks a global, not an argument, in Builder.by_reference
+_MISSING = object()
+
+
+# -- places ------------------------------------------------------------------------
+
+def global_(b, globals_dict, name, code, offset):
+    found, value = b.heap.written(globals_dict, name)
+    if found:
+        return value
+    if name in globals_dict:
+        value = globals_dict[name]
+    elif name in b.builtins:
+        value = b.builtins[name]
+    else:
+        raise Unsupported(f"global {name!r} is not defined", code, offset)
+    acc = guards.global_(globals_dict, b.builtins, name)
+    if GLOBAL_ROOT + name in b.by_reference and objects.is_plain_instance(value):
+        return _global_by_reference(b, acc, value)
+    return value_at(b, acc, value, f"global {name!r}", code, offset,
+                    rebound=name in b.rebound)
+
+
+def library_switch(b, module, name):
+    """A library module's global switch (TF's run_functions_eagerly), guarded by
+    value: the graph is built for this setting, and another misses."""
+    value = module.__dict__[name]
+    b.guards.require_equal(guards.global_(module.__dict__, b.builtins, name), value)
+    return value
+
+
+def _global_by_reference(b, acc, value):
+    """A global whose objects a recursive function walks (a tree read from a global):
+    its object travels as a pointer read when the call starts, guarded by class, so
+    that a tree the program changes between calls is walked as it is then."""
+    b.guards.require_type(acc, type(value))
+    pointer = b.global_pointers.get(id(acc))
+    if pointer is None:
+        holder = b.call_args_holder
+        with b.root_graph.as_default():
+            # The globals dict keeps the object alive for the whole graph call.
+            pointer = b.root_graph.capture_call_time_value(
+                lambda: tf.constant(id(janus_ext.read_accessor(acc, holder.args)),
+                                    tf.int64),
+                tf.TensorSpec([], tf.int64))
+        b.global_pointers[id(acc)] = pointer
+        b.population.add(value)
+    return objects.ObjectRef(pointer, type(value), b.population)
+
+
+def cell(b, frame, name, ins):
+    entry = cell_entry(frame, name, ins)
+    cell_object, acc = entry
+    found, value = b.heap.written(cell_object, "cell_contents")
+    if found:
+        return value
+    try:
+        value = cell_object.cell_contents
+    except ValueError:
+        frame.fail(f"closure variable {name!r} is not bound", ins)
+    return value_at(b, guards.cell(acc), value, f"closure variable {name!r}",
+                    frame.code, ins.offset, rebound=name in b.rebound)
+
+
+def cell_entry(frame, name, ins):
+    """(cell, accessor) of a free variable the frame may read or write."""
+    entry = frame.cells.get(name)
+    if entry is None:
+        frame.fail(f"cell variable {name!r} of a function that makes closures", ins)
+    if entry[1] is None:
+        frame.fail(f"closure variable {name!r} of a function janus did not read from "
+                   "a guarded place", ins)
+    return entry
+
+
+def item(b, container, key, code, offset):
+    """container[key] of a list or dict from outside the build, read as the guard
+    checker reads it: no __getitem__ or __missing__ of a subclass, and a key of
+    another type (True for 1) is no match."""
+    acc = b.provenance.source_of(container)
+    if acc is None:
+        raise Unsupported("item read from a container janus cannot guard", code, offset)
+    value = janus_ext.static_item(container, key, _MISSING)
+    if value is _MISSING:
+        _missing_item(b, container, key, acc, code, offset)
+        raise Unsupported(f"item {guards.show(key)} of a {type(container).__qualname__} "
+                          "cannot be read without running code, or has a key of another "
+                          "type", code, offset)
+    return value_at(b, guards.item(acc, key), value, f"item {guards.show(key)}",
+                    code, offset)
+
+
+def own_entry(b, owner, name, code, offset):
+    """owner's own __dict__ entry `name`, which `del owner.name` needs, guarded there."""
+    acc = b.provenance.source_of(owner)
+    value = janus_ext.own_attr(owner, name, _MISSING)
+    if acc is None or value is _MISSING:
+        raise Unsupported(f"del .{name} of an attribute janus cannot read from a guarded "
+                          "place", code, offset)
+    return value_at(b, guards.own(acc, name), value, f"attribute {name!r}", code, offset)
+
+
+def slot_member(b, owner, name, descr, code, offset):
+    """The __slots__ member descriptor a write to owner.name stores through, guarded to
+    stay the one type(owner) holds (`Cls.x = property(...)` mid-run rebuilds)."""
+    acc = b.provenance.source_of(owner)
+    if acc is None:
+        raise Unsupported(f"attribute write .{name} to a slot of an object janus did not "
+                          "read from a guarded place", code, offset)
+    b.guards.require_is(guards.lookup(acc, name), descr)
+
+
+def holds_own(obj, name):
+    """obj's own __dict__ has `name` (an instance this call made: nothing to guard)."""
+    return janus_ext.own_attr(obj, name, _MISSING) is not _MISSING
+
+
+def _missing_item(b, container, key, acc, code, offset):
+    """A guarded dict without a str key, or a guarded list too short: the program's
+    KeyError or IndexError, for as long as the key stays absent or the length the
+    same.  Other keys are compared by janus_ext without the program's __eq__, which
+    can tell no absence (1 finds 1.0 and True in CPython)."""
+    if type(container) is dict and type(key) is str and key not in container:
+        b.guards.require_type(acc, dict)
+        b.guards.require_absent(guards.item(acc, key))
+        raise Thrown(KeyError(key), code, offset)
+    if type(container) is list and type(key) is int and \
+            not -len(container) <= key < len(container):
+        b.guards.require_type(acc, list)
+        b.guards.require_length(acc, len(container))
+        raise Thrown(IndexError("list index out of range"), code, offset)
+
+
+def same_item(b, copy, real, key):
+    """This call's copy holds at `key` what the caller's container holds there: the
+    caller's container has the key (read as the guard checker reads it), and nothing
+    the call did changed what is there.  For a list, only appends keep every position;
+    a mapping keeps the keys the call did not write or delete.  (Identity of the two
+    items is no proof: the call may have written an equal small int.)"""
+    value = janus_ext.static_item(real, key, _MISSING)
+    if value is _MISSING:
+        if containers.is_mapping(real) and type(key) in guards.SPECIALISABLE and \
+                dict.__contains__(real, key):
+            # d[1] finds the entry of True: the checker cannot read it as a key 1, and
+            # reading it from the copy would go unguarded.
+            raise Unsupported(f"item {guards.show(key)} is stored under an equal key of "
+                              "another type")
+        return False
+    if copy is real:
+        return True
+    if type(real) is list:
+        appended = b.heap.appended.get(id(copy))
+        return appended is not None and type(key) is int and \
+            0 <= key < len(copy) - appended
+    touched = b.heap.touched.get(id(copy), set())
+    return touched is not None and key not in touched
+
+
+def from_copy(b, copy, key, code, offset):
+    """`copy[key]` where this call's copy of a caller's container does not hold the
+    caller's item at `key`: the call's own write (a dict's keys stay where they are, a
+    list's appended tail), or the caller's item at the position the appends moved it
+    from, read there.  Anything else the call did to a list moves items unknowably: its
+    contents are guarded."""
+    real = b.provenance.real_of(copy)
+    if type(real) is list:
+        appended = b.heap.appended.get(id(copy))
+        if appended is not None and type(key) is int and -len(copy) <= key < -appended:
+            return item(b, real, key + appended, code, offset)
+        if appended is None or type(key) is not int or not -appended <= key < 0:
+            contents(b, copy)
+    return copy[key]
+
+
+def tail_slice(b, container, start, stop, code, offset):
+    """`container[start:stop]`.  `history[-3:]` of the caller's list (or of this call's
+    copy, the caller's list plus what the call appended) reads only those items, each
+    where it is, so a history that grows between calls needs no rebuild."""
+    real = b.provenance.real_of(container, container)
+    tail = type(real) is list and stop is None and type(start) is int and \
+        -len(container) <= start < 0 and (
+            container is real and b.provenance.lazy_source(real) is not None
+            or container is not real and b.heap.appended.get(id(container)) is not None)
+    if not tail:
+        contents(b, container)
+        return container[start:stop]
+    if container is real:
+        return b.note_created([item(b, real, i, code, offset) for i in range(start, 0)])
+    return b.note_created([from_copy(b, container, i, code, offset)
+                           for i in range(start, 0)])
+
+
+def adopt(b, stand_in):
+    """The call changes, stores or returns a list that value_at read item by item (an
+    attribute the code also assigns): from here on it is the copy of the caller's list,
+    whose identity is now guarded, and the commit replays the changes on that list."""
+    entry = b.provenance.end_stand_in(stand_in)
+    if entry is None:
+        return
+    real, acc = entry
+    b.guards.require_is(acc, real)
+    b.remember(real, acc)
+    b.heap.adopt(real, stand_in)
+
+
+def identity(b, value):
+    """The call stores or returns `value`, so its identity shows (`st.pair is PAIR`): an
+    equal value read from the same place is no longer enough."""
+    b.guards.require_is(b.provenance.source_of(value), value)
+
+
+def same_object(b, left, right):
+    """`left is right` when either stands for a caller's tensor or ndarray (a graph
+    input: an argument, or a tensor read from the heap at call time); otherwise plain
+    `is` on what the build holds.
+
+    Eager compares the caller's objects: the same batch handed twice, `x is
+    self.last_x`.  The build answers for this call's objects and guards that answer,
+    so a call that hands other objects misses and gets the graph built for it."""
+    left_record = b.provenance.caller_of(left)
+    right_record = b.provenance.caller_of(right)
+    if left_record is None and right_record is None or left is right:
+        return left is right
+    if left_record is not None and right_record is not None:
+        acc, other_acc = left_record[0], right_record[0]
+        same = guards.read(acc, b.args, _MISSING) is guards.read(other_acc, b.args, _MISSING)
+    else:
+        acc = (left_record or right_record)[0]
+        other = right if left_record is not None else left
+        other_acc = b.provenance.source_of(other)
+        if other_acc is None:
+            # Made by the call, a constant, or another graph value: not an object the
+            # caller held when the call began.
+            return False
+        same = guards.read(acc, b.args, _MISSING) is other
+    b.guards.require_same(acc, other_acc, same)
+    return same
+
+
+def id_of(b, value, code, offset):
+    """id(value) of an object from outside the call (a caller's tensor too): the
+    graph is built for that object, guarded by identity.  An object the call makes is
+    another one on every call: refused."""
+    record = b.provenance.caller_of(value)
+    acc = record[0] if record is not None else b.provenance.source_of(value)
+    if acc is None:
+        raise Unsupported("id() of an object the step makes or computes: eager's is "
+                          "another number on every call", code, offset)
+    obj = guards.read(acc, b.args) if record is not None else value
+    b.guards.require_is(acc, obj)
+    return id(obj)
+
+
+def type_of(b, value):
+    """type(value), guarded where the value was read: the build answers for this type."""
+    record = b.provenance.caller_of(value)
+    if record is not None:
+        return record[1]       # pinned by the graph input's G_TENSOR guard
+    acc = b.provenance.source_of(value)
+    if acc is not None:
+        b.guards.require_type(acc, type(value))
+    return type(value)
+
+
+def implicit_method(b, value, name, impl):
+    """CPython looks `name` up on type(value) for an implicit call (a dunder, __call__,
+    __enter__): guard that the class still holds `impl` there."""
+    acc = b.provenance.source_of(value)
+    if acc is not None:
+        b.guards.require_is(guards.lookup(acc, name), impl)
+    elif b.provenance.is_made(value):
+        b.guards.require_is(guards.attr(class_source(b, type(value)), name), impl)
+
+
+def constructor(b, cls, code, offset):
+    """The __init__ that `cls(...)` runs (None for object's), when making the instance
+    runs no other code: type.__call__, object.__new__, no __del__ (eager would run it
+    at every call, the build once).  Guarded on what the class holds."""
+    why = None
+    if janus_ext.type_lookup(type(cls), "__call__") is not type.__call__:
+        why = "its metaclass defines __call__"
+    elif janus_ext.type_lookup(cls, "__new__") is not object.__new__:
+        why = "its instances are not made by object.__new__ (a builtin or library base)"
+    elif janus_ext.type_lookup(cls, "__del__") is not None:
+        why = "it defines __del__"
+    init = janus_ext.type_lookup(cls, "__init__")
+    if why is None and init is not object.__init__ and (
+            not isinstance(init, types.FunctionType) or from_library(init)):
+        why = "its __init__ is not a Python function of the program"
+    if why is not None:
+        raise Unsupported(f"making a {cls.__qualname__} ({why})", code, offset)
+    acc = class_source(b, cls)
+    b.guards.require_is(guards.attr(acc, "__new__"), object.__new__)
+    b.guards.require_is(guards.attr(acc, "__init__"), init)
+    if b.provenance.source_of(init) is None:
+        b.remember(init, guards.attr(acc, "__init__"))     # its closure cells read from here
+    return None if init is object.__init__ else init
+
+
+def class_source(b, cls):
+    acc = b.provenance.source_of(cls)
+    if acc is None:
+        acc = guards.const(cls)
+        b.remember(cls, acc)
+    return acc
+
+
+def unshadowed_method(b, value, name, impl, code, offset):
+    """`value.name` is `impl`, found on the class: the static read finds an instance
+    entry first, so one guard says that the class holds `impl` and that nothing on the
+    instance shadows it."""
+    if janus_ext.own_attr(value, name) is not None:
+        raise Unsupported(f"{type(value).__qualname__} instance has its own `{name}` "
+                          "attribute", code, offset)
+    acc = b.provenance.source_of(value)
+    if acc is not None:
+        b.guards.require_is(guards.attr(acc, name), impl)
+
+
+def code_on_class(b, cls, name):
+    """(property getter, function) that `cls.name` holds for a class the graph names by
+    identity (recursive graphs over objects of `cls`), guarded as the checker reads it:
+    a class attribute reassigned mid-run rebuilds.  (None, None) for other values."""
+    static = janus_ext.static_getattr(cls, name, _MISSING)
+    getter = _plain_property_getter(cls, name)
+    if getter is None and not isinstance(static, types.FunctionType):
+        return None, None
+    b.guards.require_is(guards.attr(guards.const(cls), name), static)
+    return getter, None if getter is not None else static
+
+
+def _plain_property_getter(cls, name):
+    descriptor = janus_ext.type_lookup(cls, name)
+    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
+            and not from_library(descriptor.fget):
+        return descriptor.fget
+    return None
+
+
+# -- uses ---------------------------------------------------------------------------
+
+def contents(b, value):
+    """The call depends on what a heap list or dict holds: guard the contents."""
+    real = b.provenance.real_of(value, value)
+    if containers.is_tracked(real):
+        _collection_contents(b, real)
+        return
+    acc = b.provenance.take_lazy(real)
+    if acc is None:
+        return
+    if type(real) is dict:
+        # The keys; a value is guarded where it is read (BINARY_SUBSCR, get).
+        b.guards.require_keys(acc, real)
+        for key, held in real.items():
+            if not _is_python_data(held):
+                b.guards.require_is(guards.item(acc, key), held)
+    else:
+        b.guards.require_elements(acc, real)
+
+
+def reachable_items(b, container, acc):
+    """Each item of a list or tuple read at `acc` (its contents guarded) is reachable
+    through its index, so reads of its attributes are guarded in turn."""
+    for index, item in enumerate(container):
+        if b.provenance.source_of(item) is None:
+            b.remember(item, guards.item(acc, index))
+
+
+def iterated(b, value, code, offset):
+    """The items `for x in value` would see, for a builtin that takes them all (sorted,
+    min, max with a key): a heap list's or tuple's contents guarded, each item reachable
+    through its index; a container or C iterator this build made, as it is."""
+    contents(b, value)
+    acc = b.provenance.source_of(value)
+    if acc is not None and type(value) in (list, tuple):
+        reachable_items(b, value, acc)
+        return list(value)
+    made_here = type(value) in natives.ITERATORS + (list, tuple, dict) and \
+        b.provenance.is_created(value)
+    if type(value) in (tuple, range, str) or made_here or \
+            b.provenance.holds_callers_items(value):
+        return list(value)
+    raise Unsupported(f"iterating {natives.describe(value)} would run its code at build "
+                      "time", code, offset)
+
+
+def whole(b, value, code, offset, depth=0):
+    """The call evaluates natively something that reads all of `value` (`==`, str(),
+    formatting, sum()): guard every heap container in it deeply, the values of its
+    mappings too (contents() guards a mapping's keys only)."""
+    if depth > natives.MAX_DEPTH:
+        raise Unsupported("a container nested too deep to guard", code, offset)
+    if type(value) is tuple:
+        for held in value:
+            whole(b, held, code, offset, depth + 1)
+        return
+    real = b.provenance.real_of(value, value)
+    acc = b.provenance.source_of(real)
+    if containers.is_tracked(real) and acc is None:
+        _collection(b, real)           # refuses: nothing guards what it holds
+    if acc is None or not (type(real) in (list, dict) or containers.is_tracked(real)):
+        return
+    contents(b, real)
+    if containers.is_mapping(real):
+        dict_values(b, real, code, offset)
+        nested = [(guards.item(acc, key), held) for key, held in dict.items(real)]
+    elif type(real) is list:
+        nested = [(guards.item(acc, i), held) for i, held in enumerate(real)]
+    else:
+        if any(type(held) in (list, dict) or containers.is_tracked(held) for held in real):
+            raise Unsupported("a deque holding mutable containers, read whole", code, offset)
+        return
+    for item_acc, held in nested:
+        if type(held) in (list, dict, tuple) or containers.is_tracked(held):
+            if b.provenance.source_of(held) is None:
+                b.remember(held, item_acc)
+            whole(b, held, code, offset, depth + 1)
+
+
+def dict_values(b, real, code, offset):
+    """d.values()/items()/copy() of a dict from outside the build: every value is read."""
+    acc = b.provenance.source_of(real)
+    if acc is not None:
+        for key, held in dict.items(real):
+            if is_symbolic(value_at(b, guards.item(acc, key), held, f"item {key!r}", code,
+                                    offset)):
+                # A number that changes between calls is read at call time; the view
+                # the method returns would hold the build's value.
+                raise Unsupported(f"values of a {type(real).__qualname__} that change "
+                                  "between calls, read all at once", code, offset)
+
+
+def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
+    """Guard a value read from the heap at `acc`; returns what the graph uses for it.
+
+    `rebound`: the converted code assigns this attribute or global, so its value
+    is state carried from call to call (a counter, an RNN state): it is read at
+    every call rather than specialised."""
+    copy = b.provenance.copy_of(value)
+    if copy is not None:
+        return copy
+    where = guards.describe_accessor(acc, b.arg_names)
+    if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
+        # Same type and length each call; the items are read like any heap value.
+        b.guards.require_type(acc, type(value))
+        b.guards.require_length(acc, len(value))
+        stand_in = b.provenance.copy_of(value, why=provenance.STAND_IN)
+        if stand_in is not None:
+            return stand_in                 # one stand-in per list: `a is b`
+        items = [value_at(b, guards.item(acc, i), held, f"{what}[{i}]", code, offset,
+                          library, rebound)
+                 for i, held in enumerate(value)]
+        if type(value) is tuple:
+            return tuple(items)
+        # A stand-in for the caller's list, not a list made here: once the call
+        # changes it in place, stores it or returns it (adopt), it is the caller's own.
+        b.provenance.note_copy(value, items, provenance.STAND_IN, acc)
+        return items
+    if rebound and type(value) in heap.VARYING_NUMBER_DTYPES:
+        return _at_call_time(b, acc, value, where)
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            raise Unsupported(f"{what} is an object array", code, offset)
+        return _at_call_time(b, acc, value, where)
+    if b.heap.wants_call_time_read(value, where):
+        return _at_call_time(b, acc, value, where)
+    if type(value) is list and not library:
+        # The user's own list: the same object; its contents are guarded only
+        # if the call reads them (an append-only history changes every call).
+        b.guards.require_is(acc, value)
+        b.provenance.note_lazy(value, acc)
+    elif type(value) is list or isinstance(value, tuple) and type(value) is not tuple:
+        # Same elements in the same order; not the same list object, since
+        # properties such as Keras' trainable_variables build a new list each time.
+        b.guards.require_elements(acc, value)
+    elif type(value) is tuple:
+        # Exact items: constants by type and value, anything else by identity.
+        b.guards.require_equal(acc, value)
+    elif type(value) is dict:
+        # The program's own dict or one a library object holds (a Tokenizer's
+        # word_index): the same object; its keys and the items read are guarded.
+        b.guards.require_is(acc, value)
+        b.provenance.note_lazy(value, acc)
+    elif containers.is_tracked(value):
+        # A deque, Counter, defaultdict or OrderedDict: the same object; what a use
+        # consumes of it (its length, keys, items) is guarded by that use.
+        b.guards.require_is(acc, value)
+    elif type(value) is set:
+        raise Unsupported(f"{what} is a mutable set", code, offset)
+    else:
+        b.guards.require_value(acc, value)
+        if type(value) is float and not b.call_ids:
+            # Stored or returned as it is (or kept by min/max), it is the caller's own
+            # float object there, which the guard pins only by value.
+            if b.provenance.kept_of(value) is None:
+                b.provenance.note_kept(value, (acc, True))
+    b.remember(value, acc)
+    return value
+
+
+def _at_call_time(b, acc, value, where):
+    if b.call_ids:
+        raise Unsupported(f"{where} would be read at call time inside a recursive "
+                          "function")
+    if b.root_graph is None:
+        raise Unsupported(f"{where} is read before the graph exists")
+    with b.root_graph.as_default():
+        return b.heap.read_at_call_time(acc, value, where)
+
+
+def _is_python_data(value):
+    return type(value) in guards.SPECIALISABLE or isinstance(value, tf.Tensor)
+
+
+# -- stdlib containers (janus/containers.py) ----------------------------------------
+
+def _collection(b, container):
+    """(caller's container, accessor) of a tracked stdlib container this call uses,
+    guarded on its exact type and what it was built with (maxlen, default_factory)."""
+    real = b.provenance.real_of(container, container)
+    acc = b.provenance.source_of(real)
+    if acc is None:
+        raise Unsupported(f"{natives.describe(real)} janus cannot trace to a guarded place",
+                          *b.where)
+    b.guards.require_collection(acc, real)
+    return real, acc
+
+
+def _collection_contents(b, real):
+    """A deque's items (by identity, in order); a mapping's keys in order, and its
+    values that are objects rather than Python data (those are guarded where read)."""
+    real, acc = _collection(b, real)
+    if type(real) is containers.deque:
+        b.guards.require_elements(acc, real)
+        return
+    b.guards.require_keys(acc, real)
+    for key, held in dict.items(real):
+        if not _is_python_data(held):
+            b.guards.require_is(guards.item(acc, key), held)
+
+
+def stdlib_slot(b, container, name, code, offset):
+    """Counter is a Python class: the slot `name` that janus evaluates natively must
+    still be the stdlib's, and is guarded so (the C types' slots cannot change)."""
+    if type(container) is not containers.Counter:
+        return
+    impl = janus_ext.type_lookup(containers.Counter, name)
+    if impl is not containers.COUNTER_SLOTS.get(name, _MISSING):
+        raise Unsupported(f"Counter.{name} is not the standard library's", code, offset)
+    real, acc = _collection(b, container)
+    b.guards.require_is(guards.lookup(acc, name), impl)
+
+
+def length(b, container, code, offset):
+    """len() of a tracked container: only its length is guarded, unless this call has
+    changed it (the copy's length then follows from what the caller's one holds)."""
+    if type(container) is list:
+        return _list_length(b, container)
+    real, acc = _collection(b, container)
+    stdlib_slot(b, real, "__len__", code, offset)
+    if b.provenance.copy_of(real) is not None:
+        _collection_contents(b, real)
+    else:
+        b.guards.require_length(acc, janus_ext.static_len(real))
+    return janus_ext.static_len(b.heap.local_view(real))
+
+
+def _list_length(b, value):
+    """len() of a list.  The user's own list whose items the call has not read: only
+    its length is guarded, and a length that changed between calls (a history the
+    program appends to) is read at call time."""
+    acc = b.provenance.lazy_source(value)
+    real = b.provenance.real_of(value)
+    appended = b.heap.appended.get(id(value))
+    if real is not None and appended is not None and \
+            b.provenance.lazy_source(real) is not None:
+        # This call's copy: the caller's list and the tail the call appended.
+        known = _list_length(b, real)
+        if not is_symbolic(known):
+            return known + appended
+        longer = known + tf.constant(appended, known.dtype)
+        b.promote(longer, int)
+        return longer
+    if acc is None:
+        contents(b, value)
+        return len(value)
+    if guards.describe_length(acc, b.arg_names) in b.heap.varying and not b.call_ids \
+            and b.root_graph is not None:
+        with b.root_graph.as_default():
+            return b.heap.read_length_at_call_time(acc)
+    b.guards.require_length(acc, len(value))
+    return len(value)
+
+
+def membership(b, key, container, code, offset):
+    """`key in container` (a tracked container), evaluated on the keys or items it
+    guards; the key must be a value whose __eq__/__hash__ is no code of the program."""
+    contents(b, container)
+    stdlib_slot(b, container, "__contains__", code, offset)
+    comparable(b, container, (key,), code, offset)
+    if type(container) is containers.deque:
+        return key in container
+    return dict.__contains__(container, key)
+
+
+def comparable(b, container, values, code, offset):
+    """`values` (a key, an item to find) meet the container's keys or items through
+    __hash__/__eq__: none of them may be an object whose own code would run."""
+    compared = (*values, *container) if type(container) is containers.deque else values
+    opaque = natives.first_opaque(compared, True, is_library_object)
+    if opaque is not None:
+        raise Unsupported(f"{natives.describe(container)} would compare "
+                          f"{natives.describe(opaque)} by its own code", code, offset)
+
+
+def collection_item(b, container, key, code, offset):
+    """container[key] of a tracked container (the caller's, or this call's copy)."""
+    real, acc = _collection(b, container)
+    if type(real) is containers.deque:
+        if type(key) is not int:
+            raise Unsupported(f"deque index of type {type(key).__qualname__}", code, offset)
+        contents(b, real)
+        try:
+            return container[key]
+        except IndexError as exc:
+            raise Thrown(exc, code, offset) from None
+    comparable(b, container, (key,), code, offset)
+    if same_item(b, container, real, key):
+        return item(b, real, key, code, offset)     # guarded, or read at call time
+    contents(b, real)          # the key is absent there, or this call wrote it
+    if dict.__contains__(container, key):
+        return dict.__getitem__(container, key)
+    if type(real) is containers.Counter:
+        stdlib_slot(b, real, "__missing__", code, offset)
+        return 0               # Counter.__missing__: a count of zero, nothing stored
+    if type(real) is containers.defaultdict and real.default_factory is not None:
+        value = default_value(b, real.default_factory, code, offset)
+        b.heap_method(container, "__setitem__", (key, value), {}, code, offset)
+        return value
+    raise Thrown(KeyError(key), code, offset)
+
+
+def default_value(b, factory, code, offset):
+    """What a defaultdict's default_factory gives, made by the build: a builtin
+    constructor, or a function of the program inlined (its reads guarded).  The factory
+    itself is guarded by G_COLLECTION."""
+    if factory in containers.FACTORIES or (
+            isinstance(factory, types.FunctionType) and not from_library(factory)):
+        return b.call(factory, (), {}, code, offset)
+    name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
+    raise Unsupported(f"a defaultdict whose default_factory is {name} (janus evaluates "
+                      "builtin constructors and functions of the program)", code, offset)
+
+
+def collection_attribute(b, owner, name, code, offset):
+    """`owner.name` of a tracked container: one of its methods (the builder routes the
+    call to heap_method), or maxlen / default_factory, guarded by G_COLLECTION."""
+    kind = type(owner)
+    if name in containers.method_names(kind):
+        return getattr(owner, name)
+    if name in containers.ATTRIBUTES.get(kind, ()):
+        _collection(b, owner)
+        return getattr(owner, name)
+    raise Unsupported(f"{kind.__qualname__}.{name} is not converted (it reads values janus "
+                      "does not guard, or is not known to janus)", code, offset)
