@@ -9,7 +9,8 @@ training, the TF1 DistributedOptimizer and horovod.tensorflow.keras.
 
 import tensorflow as tf
 
-from janus import collectives, distributed
+from janus import distributed
+from janus.distributed import collectives
 
 Average, Sum, Adasum = "average", "sum", "adasum"
 _initialized = False
