@@ -93,7 +93,7 @@ $(LINT)/.installed: requirements/lint.txt | prefix
 	    --disable-pip-version-check --root-user-action=ignore --target $(LINT) -r $< \
 	  && touch $@
 
-# The manifest validator (tests/test_deploy.py), beside the prefix: it is no dependency
+# The manifest validator (tests/distribution/test_deploy.py), beside the prefix: it is no dependency
 # of janus-python and stays out of the image.
 $(DEPLOY_CHECK)/.installed: requirements/deploy-check.txt | prefix
 	@rm -rf $(DEPLOY_CHECK) && JANUS_MODE=off $(LOCAL)/bin/python3.13 -m pip install -q \

@@ -14,7 +14,7 @@ def _no_takeover_from_ops_in_this_process():
     """In-process tests call TF ops from many small functions and check that each gives
     back all janus took; taking those functions over from their ops (janus/detect/eager_ops.py)
     would leave janus state between tests.  The programs the tests run as subprocesses
-    keep the default (tests/test_hot_code.py covers it)."""
+    keep the default (tests/e2e/test_hot_code.py covers it)."""
     try:
         from janus import config
     except ImportError:            # not under janus-python
@@ -98,7 +98,7 @@ def run_both_modes(program, tmp_dir, env_extra=None):
 def fork_runner():
     """The fuzz oracle's runner on two fork servers (tests/fuzz/zygote.py), one per
     mode, shared by every test that checks a program file with the oracle: TF is
-    imported once per session, not twice per program.  tests/test_fuzz.py checks that
+    imported once per session, not twice per program.  tests/fuzz/test_fuzz.py checks that
     it gives fresh processes' verdicts."""
     sys.path.insert(0, str(REPO / "tests" / "fuzz"))
     import oracle

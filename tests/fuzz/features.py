@@ -6,7 +6,7 @@ suffix that keeps its names apart from other features'.  Fragments use placehold
 generator fills in (generate.py):
   {st}  where step state lives: `self.` in a method step, `ST.` in a function step
   {M}   the model as the driver sees it; {m} as the step sees it (likewise {O}/{o})
-Each feature names the tags it covers; tests/test_fuzz.py checks every tag in TAGS
+Each feature names the tags it covers; tests/fuzz/test_fuzz.py checks every tag in TAGS
 appears over a fixed seed range, so a feature cannot silently drop out.
 """
 

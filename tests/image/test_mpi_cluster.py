@@ -9,7 +9,7 @@ host's addresses, and MPICH's launcher starts ranks on a host it finds local by 
 never over ssh.
 
 Over that link the launcher runs an mpi4py Allreduce (the MPIJob's default command) and
-then a data-parallel training (tests/programs/data_parallel.py, mounted at the same path
+then a data-parallel training (tests/distributed/data_parallel.py, mounted at the same path
 in both containers, as a script from a volume or a derived image would be): each rank
 trains on half of every batch, and janus averages the gradients inside its graph.
 """
@@ -28,7 +28,7 @@ SUBNET = "10.231.20"
 HOSTS = {"launcher": f"{SUBNET}.1", "worker": f"{SUBNET}.2"}
 DEMO = "/opt/janus/share/janus-python/demo"
 PROGRAMS = "/programs"
-# Float64 round-off from the order of the reduction, as in tests/test_distributed.py.
+# Float64 round-off from the order of the reduction, as in tests/distributed/test_distributed.py.
 RELATIVE_TOLERANCE = 1e-12
 
 

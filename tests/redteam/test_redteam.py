@@ -9,7 +9,7 @@ fails: conversion is asserted wherever it is safe today) and, for the programs j
 still gets wrong, the mechanism: those are strict xfails, so a fix makes them fail
 until their entry goes.  tests/redteam/RESULTS.md records how each fared when written.
 Each program runs in a child forked from a server that imported TF once per session
-(tests/fuzz/zygote.py; tests/test_fuzz.py checks it gives fresh processes' verdicts),
+(tests/fuzz/zygote.py; tests/fuzz/test_fuzz.py checks it gives fresh processes' verdicts),
 both modes at once (the machine has two cores).
 """
 

@@ -8,7 +8,7 @@ janus/containers.py: a deque's length or items, a mapping's keys, a missing key)
 Attribute reads are its other half, janus/state/attribute_reads.py.  Each read goes through
 the same static lookups the entry checker replays (janus_ext.static_getattr /
 static_item / type_lookup), so no user code (__getattr__, __getitem__, __get__, __eq__)
-runs here, and each records its guard before it returns.  tests/test_layers.py checks
+runs here, and each records its guard before it returns.  tests/unit/test_layers.py checks
 that the other build stages record no guards of their own.
 """
 
