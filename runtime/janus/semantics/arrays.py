@@ -92,7 +92,7 @@ class NumpyMethod:
     """`t.numpy` of a tensor the graph computes.  Called, it gives what eager's gives,
     an ndarray (a numpy scalar for a 0-d tensor), as an ArrayArg that is no argument:
     printed, formatted, stored or returned, it is made after the graph from the output
-    (executor._flatten), and numpy arithmetic on it follows the rules above."""
+    (build/outputs.py: flatten), and numpy arithmetic on it follows the rules above."""
     __slots__ = ("tensor",)
 
     def __init__(self, tensor):
