@@ -84,7 +84,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
     (a block, or cfg.EXIT when they only meet by returning).  Returns where the frame
     goes on: an offset, an Exit, or the frame's return."""
     b = frame.b
-    stops = b.loop_stops[-1] if b.loop_stops else ()
+    stops = b.open_regions.loop_stops[-1] if b.open_regions.loop_stops else ()
     stop = frozenset(stops)
     if join is not None and join >= 0:
         stop |= {join}
@@ -109,7 +109,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
     if None in shapes:
         # `raise` and `assert` in converted code: assert the other arm in the graph;
         # if that fails the interpreter runs the call and raises the real exception.
-        if b.region_depth:
+        if b.open_regions.depth:
             frame.fail("an arm that raises inside a cond arm or loop body", ins)
         truth = shapes[0] is not None
         b.assume(condition if truth else tf.logical_not(condition),
@@ -128,14 +128,14 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
             return _outputs(end, plan, stops)
         return run
 
-    b.region_depth += 1
+    b.open_regions.depth += 1
     try:
         outputs = tf.cond(condition, run_arm(true_arm, 0), run_arm(false_arm, 1))
     except (ValueError, TypeError) as exc:
         frame.fail(f"the arms of a branch on a tensor do not merge: "
                    f"{str(exc).splitlines()[0]}", ins)
     finally:
-        b.region_depth -= 1
+        b.open_regions.depth -= 1
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
     return _apply(frame, plan, shapes, list(outputs), printing, condition)
@@ -262,7 +262,7 @@ def _merge_plan(frame, ins, first, second):
     if first.returned != second.returned:
         frame.fail("a branch on a tensor where only one arm returns", ins)
     a, b = slots(first), slots(second)
-    stops = frame.b.loop_stops[-1] if frame.b.loop_stops else ()
+    stops = frame.b.open_regions.loop_stops[-1] if frame.b.open_regions.loop_stops else ()
     plan = {}
     if not first.returned and not (first.offset == second.offset and
                                    type(first.offset) is int):
@@ -379,5 +379,5 @@ def _apply(frame, plan, shapes, outputs, printing, condition):
         partial = {slot[1] for slot in plan if slot[0] == "local" and
                    (slot not in first_values or slot not in second_values)}
         partial |= partial_of(shapes[0]) | partial_of(shapes[1])
-        return Exit(merged[("exit",)], frame.b.loop_stops[-1], frozenset(partial))
+        return Exit(merged[("exit",)], frame.b.open_regions.loop_stops[-1], frozenset(partial))
     return shape.offset

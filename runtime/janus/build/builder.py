@@ -31,7 +31,7 @@ from ..state import attribute_reads, heap, inputs, library_state, objects, prove
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                       has_symbolic, is_library_object, is_symbolic)
 from ..values import from_library as _from_library
-from . import (contexts, control, dunders, frame, generators, loops, made, output,
+from . import (build_state, contexts, control, dunders, frame, generators, loops, made, output,
                program_functions, raising, recursive_calls)
 
 # Builtins that are pure functions of their arguments: evaluated at build time.
@@ -51,79 +51,47 @@ class Builder:
     """Symbolically executes one call; see the module docstring."""
 
     def __init__(self, code, globals_dict, arg_names, args, plan, profile=None,
-                 call_args_holder=None, free_count=0):
+                 call_args=None, free_count=0):
         self.code = code
-        self.globals = globals_dict
-        self.builtins = builtins.__dict__
-        self.arg_names = arg_names            # the parameters, then the free variables
-        self.param_count = len(arg_names) - free_count
-        self.args = args
-        self.relaxed_dims = plan.relaxed_dims  # {arg accessor description: set of dims}
+        self.where = (code, 0)                # the instruction being built, for messages
+        self.plan = plan                      # what earlier builds learned (plan.py)
+        self.target = build_state.Target(globals_dict, arg_names, args, free_count, profile,
+                                         call_args)
         self.guards = guards.GuardSet()
         self.inputs = inputs.InputPlan(self)
-        # Where each value the build holds came from (janus/state/provenance.py).  The id-keyed
-        # tables below say what the build did with a value (handed it to library code,
-        # inlined it, reads it at call time), not where it came from.
+        # Where each value the build holds came from (state/provenance.py).  The groups
+        # below say what the build did with a value (handed it to library code, inlined
+        # it, reads it at call time), not where it came from.
         self.provenance = provenance.Provenance()
-        # id -> TF/Keras object this build handed to library code, whose attributes that
-        # code read unguarded: their dicts are watched (janus/state/library_state.py).
-        self.library_objects: dict = {}
-        self.inlined: dict = {}               # id -> the program's functions inlined
-        self.python_draws = python_draws.PythonDraws()   # fed before each graph call
-        self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
-        self.global_pointers: dict = {}       # id(global accessor) → its pointer input
-        self.steps = 0
-        self.depth = 0
-        self.entered: list = []               # context managers to leave on failure
-        self.handled = None                   # the exception a built handler handles
-        self.profile = profile or {}          # the root code's branch counts
-        self.relaxed = plan.relaxed           # (code, offset): never speculate again
-        self.number_checks = 0               # numbers each check's message (numbers.py)
-        self.where = (code, 0)                 # the instruction being built, for messages
-        self.assumptions: list = []           # (assert op, (code, offset)) in order
-        self.raising_assumptions: set = set() # indexes of those that guard a `raise`
-        self.region_depth = 0                 # > 0 inside a cond arm or loop body
-        self.loop_stops: list[tuple] = []     # per loop on a tensor: where a body run stops
-        self.region_serial = [0]              # serials of the open regions, innermost last
-        self.region_kinds: list[str] = []     # "arm" / "body" per open region
-        self.regions_opened = 0
-        self._regions: dict = {}
         self.heap = heap.Heap(self, frozenset(plan.varying))
-        self.call_args_holder = call_args_holder
-        self.root_graph = None
-        self.rebound: set[str] = set()        # attribute/global names the code assigns
-        # Object pointers and recursion (janus/state/objects.py, janus/graph/recursion.py)
-        self.by_reference = frozenset(plan.by_reference)  # arguments passed as object pointers
-        self.by_identity = frozenset(plan.by_identity)    # read as the caller's containers
-        self.population = objects.Population()
-        self.inline_stack: list = []          # (code, local values) of the inlined calls
-        self.recursive: dict = {}             # (code, signature) -> RecursiveFunction
-        self.tracing: dict = {}               # code -> (signature, recurse) while traced
-        self.call_ids: list = []              # call-id tensors of the bodies being traced
-        self.root_call_id = None
-        self.recursive_codes: list = []       # codes turned into recursive graphs
+        self.open_regions = build_state.OpenRegions()
+        self.inlining = build_state.Inlining()
+        self.recursion = build_state.Recursion(objects.Population())
+        self.record = build_state.Record()
+        self._cfg_regions: dict = {}          # code -> control.Regions
 
     # -- control flow (janus/build/control.py) -------------------------------------------
 
-    def regions(self, code):
-        if code not in self._regions:
-            self._regions[code] = control.Regions(code)
-        return self._regions[code]
+    def cfg_regions(self, code):
+        """The CFG's regions of `code` (control.Regions), computed once per build."""
+        if code not in self._cfg_regions:
+            self._cfg_regions[code] = control.Regions(code)
+        return self._cfg_regions[code]
 
     def profiled_direction(self, code, offset):
         """True/False when the profile saw this branch go only one way, else None."""
         if code is not self.code:
             return None                      # inlined callees are not profiled
-        counts = self.profile.get("branches", {}).get(offset)
+        counts = self.target.profile.get("branches", {}).get(offset)
         if not counts or (counts["taken"] and counts["not_taken"]):
             return None
         return bool(counts["taken"])
 
     def profiled_trips(self, code, header):
         """The one trip count every profiled run of the loop at `header` had, or None."""
-        if code is not self.code or not self.profile:
+        if code is not self.code or not self.target.profile:
             return None
-        counts = self.profile.get("loops", {}).get(header)
+        counts = self.target.profile.get("loops", {}).get(header)
         if not counts or len(counts) != 1:
             return None
         trips, = counts
@@ -133,12 +101,12 @@ class Builder:
         """An in-graph assertion that `condition` holds; failing it means fallback.  With
         `raises`, failing it means the call reaches a `raise`: the interpreter runs it,
         and the graph stays for the calls that do not."""
-        index = len(self.assumptions)
+        index = len(self.record.assumptions)
         if raises:
-            self.raising_assumptions.add(index)
+            self.record.raising_assumptions.add(index)
         code, offset = key
         op = tf.debugging.Assert(condition, [messages.assumption(index, code, offset)])
-        self.assumptions.append((op, key))
+        self.record.assumptions.append((op, key))
 
     def check(self, condition, reason):
         """An in-graph check that an operation on Python numbers gives Python's result
@@ -148,8 +116,8 @@ class Builder:
             if bool(static):
                 return
             raise Raises(f"{reason} (known when building)", *self.where)
-        message = messages.number_check(self.number_checks, reason, *self.where)
-        self.number_checks += 1
+        message = messages.number_check(self.record.number_checks, reason, *self.where)
+        self.record.number_checks += 1
         # Gated with the other checks by atomic.gate, which finds every Assert.
         tf.debugging.Assert(condition, [message])
 
@@ -160,32 +128,32 @@ class Builder:
     def in_region(self, run, dry=False, arm=False):
         """Run a cond arm (`arm`) or a loop/recursive body, dry on a scratch graph or
         for real."""
-        self.region_depth += 1
-        self.regions_opened += 1
-        self.region_serial.append(self.regions_opened)
-        self.region_kinds.append("arm" if arm else "body")
-        saved_steps, handled = self.steps, self.handled
+        self.open_regions.depth += 1
+        self.open_regions.opened += 1
+        self.open_regions.serial.append(self.open_regions.opened)
+        self.open_regions.kinds.append("arm" if arm else "body")
+        saved_steps, handled = self.inlining.steps, self.inlining.handled
         try:
             return run()
         finally:
-            self.handled = handled    # an arm that returns from a handler left it
-            self.region_serial.pop()
-            self.region_kinds.pop()
-            self.region_depth -= 1
+            self.inlining.handled = handled    # an arm that returns from a handler left it
+            self.open_regions.serial.pop()
+            self.open_regions.kinds.pop()
+            self.open_regions.depth -= 1
             if dry:
-                self.steps = saved_steps
+                self.inlining.steps = saved_steps
 
     def in_loop_body(self):
         """Inside the body of a loop on a tensor (or a recursive body), at any depth."""
-        return any(kind != "arm" for kind in self.region_kinds)
+        return any(kind != "arm" for kind in self.open_regions.kinds)
 
     def innermost_region(self):
         """The serial of the cond arm or loop body being built, None outside any."""
-        return self.region_serial[-1] if self.region_serial else None
+        return self.open_regions.serial[-1] if self.open_regions.serial else None
 
     def may_mutate(self, container):
         serial = self.provenance.region_of(container)
-        return serial is not None and serial >= self.region_serial[-1]
+        return serial is not None and serial >= self.open_regions.serial[-1]
 
     def _note_fresh(self, value, depth=0):
         if type(value) in CONTAINER_TYPES or type(value) is tuple:
@@ -198,7 +166,7 @@ class Builder:
     def note_made(self, instance):
         """An instance of a Python class this call made (janus/state/reads.py: its own
         attributes are the build's, what its class holds is guarded)."""
-        self.provenance.note_made(instance, provenance.INSTANCE, self.region_serial[-1])
+        self.provenance.note_made(instance, provenance.INSTANCE, self.open_regions.serial[-1])
         return instance
 
     def holds_read_items(self, c) -> bool:
@@ -214,16 +182,16 @@ class Builder:
             type(value) in natives.ITERATORS and self.provenance.is_created(value))
 
     def note_created(self, container):
-        self.provenance.note_made(container, provenance.CONTAINER, self.region_serial[-1])
+        self.provenance.note_made(container, provenance.CONTAINER, self.open_regions.serial[-1])
         return container
 
     # -- argument planning (janus/state/inputs.py) -----------------------------------------
 
     def plan_inputs(self):
-        self.inputs.plan(self.arg_names, self.args, self.param_count)
+        self.inputs.plan(self.target.arg_names, self.target.args, self.target.param_count)
 
     def substitute(self, flat_inputs):
-        return self.inputs.substitute(self.args, flat_inputs)
+        return self.inputs.substitute(self.target.args, flat_inputs)
 
     def remember(self, value, acc):
         if type(value) not in guards.SPECIALISABLE:
@@ -233,12 +201,12 @@ class Builder:
 
     def run(self, args):
         try:
-            count = self.param_count
+            count = self.target.param_count
             cells = {name: (cell, guards.arg(count + i))
-                     for i, (name, cell) in enumerate(zip(self.arg_names[count:],
+                     for i, (name, cell) in enumerate(zip(self.target.arg_names[count:],
                                                           args[count:]))}
-            return self.execute(self.code, self.globals,
-                                dict(zip(self.arg_names[:count], args[:count])), cells)
+            return self.execute(self.code, self.target.globals,
+                                dict(zip(self.target.arg_names[:count], args[:count])), cells)
         except Unsupported:
             self._leave_contexts()
             raise
@@ -248,8 +216,8 @@ class Builder:
                               self.code) from exc
 
     def _leave_contexts(self):
-        while self.entered:
-            exit_fn = self.entered.pop()
+        while self.inlining.entered:
+            exit_fn = self.inlining.entered.pop()
             try:
                 exit_fn(None, None, None)
             except Exception:
@@ -263,10 +231,10 @@ class Builder:
                               "converted yet", code)
         if code.co_freevars and cells is None:
             raise Unsupported("a closure whose cells janus cannot reach", code)
-        self.rebound.update(ins.argval for ins in bytecode.decode(code)
+        self.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
                             if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
-        self.depth += 1
-        if self.depth > MAX_INLINE_DEPTH:
+        self.inlining.depth += 1
+        if self.inlining.depth > MAX_INLINE_DEPTH:
             raise Unsupported("inlining too deep (recursion over build-time constants is "
                               "unrolled; over objects it becomes a recursive graph)", code)
         try:
@@ -274,7 +242,7 @@ class Builder:
                 0, frozenset())
             return end.value
         finally:
-            self.depth -= 1
+            self.inlining.depth -= 1
 
     # -- reading the outside world ---------------------------------------------------
 
@@ -324,7 +292,7 @@ class Builder:
         if type(fn) is arrays.NumpyMethod:
             return fn.call(args, kwargs, code, offset)
         if python_draws.is_draw(fn):
-            return self.python_draws.draw(self, fn, args, kwargs, code, offset)
+            return self.record.python_draws.draw(self, fn, args, kwargs, code, offset)
         if fn is next and args and not kwargs and len(args) <= 2:
             return generators.call_next(self, args, code, offset)
         if raising.is_plain_exception_class(fn):
@@ -459,7 +427,7 @@ class Builder:
                 program_functions.check_call(self, fn, args, kwargs, code, offset)
             elif program_functions.is_method_of_program_function(fn):
                 program_functions.refuse_method(fn, code, offset)
-            library_state.note(self.library_objects, fn, args, kwargs)
+            library_state.note(self.record.library_objects, fn, args, kwargs)
 
             def wrap(value):
                 return self.as_eager_number(arrays.unwrap(value))
@@ -574,7 +542,7 @@ class Builder:
         bookkeeping, and the call() it reaches is run by this builder, not traced."""
         impl = _user_call(layer)
         reads.unshadowed_method(self, layer, "call", impl, code, offset)
-        library_state.note(self.library_objects, layer, args, kwargs)   # Keras reads it
+        library_state.note(self.record.library_objects, layer, args, kwargs)   # Keras reads it
 
         def through_builder(*call_args, **call_kwargs):
             return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)
@@ -643,7 +611,7 @@ class Builder:
             raise NeedsIdentity({name}, code, offset)
 
     def no_writes_in_regions(self, what, code, offset):
-        if self.region_depth:
+        if self.open_regions.depth:
             raise Unsupported(f"{what} inside a branch or loop on a tensor: writes to "
                               "Python state there are not converted", code, offset)
 
@@ -651,7 +619,7 @@ class Builder:
         """Attribute and global stores may sit in cond arms (control.py merges what the
         arms wrote); not in loop or recursive bodies, where a write's count would
         depend on run-time values."""
-        if self.in_loop_body() or self.call_ids:
+        if self.in_loop_body() or self.recursion.call_ids:
             raise Unsupported(f"{what} inside a loop on a tensor or a recursive function: "
                               "writes to Python state there are not converted",
                               code, offset)
@@ -704,7 +672,7 @@ class Builder:
         self.no_writes_in_regions(f"del .{name}", code, offset)
         if self.provenance.is_made(owner):
             if not reads.holds_own(owner, name) or \
-                    self.provenance.region_of(owner) < self.region_serial[-1]:
+                    self.provenance.region_of(owner) < self.open_regions.serial[-1]:
                 raise Unsupported(f"del .{name} of an attribute the object made here "
                                   "does not hold", code, offset)
             object.__delattr__(owner, name)
@@ -718,7 +686,7 @@ class Builder:
         self.heap.delete_attribute(owner, name)
 
     def inline(self, fn, args, kwargs, code, offset):
-        callee = self.inlined.setdefault(id(fn), fn).__code__
+        callee = self.inlining.inlined.setdefault(id(fn), fn).__code__
         if callee is self.code:
             raise Unsupported("the converted function calls itself (only functions it "
                               "calls may recurse)", code, offset)
@@ -732,9 +700,9 @@ class Builder:
         if "implicit0" in local_values and callee.co_varnames[:1] == (".0",):
             # A generator expression's iterator: inspect names `.0` implicit0.
             local_values[".0"] = local_values.pop("implicit0")
-        if callee in self.tracing:
+        if callee in self.recursion.tracing:
             return recursive_calls.call_again(self, callee, local_values, code, offset)
-        outer = next((values for c, values in reversed(self.inline_stack) if c is callee),
+        outer = next((values for c, values in reversed(self.inlining.stack) if c is callee),
                      None)
         if outer is not None and recursive_calls.recursion_over_objects(
                 self, callee, local_values, outer, code, offset):
@@ -742,11 +710,11 @@ class Builder:
         if callee.co_flags & bytecode.GENERATOR_FLAGS:
             return generators.start(self, callee, fn.__globals__, local_values,
                                     self._cells_of(fn), (code, offset))
-        self.inline_stack.append((callee, local_values))
+        self.inlining.stack.append((callee, local_values))
         try:
             return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))
         finally:
-            self.inline_stack.pop()
+            self.inlining.stack.pop()
 
     def _cells_of(self, fn):
         """{free variable: (cell, accessor or None)} of a function being inlined."""

@@ -45,7 +45,7 @@ def build(code, globals_dict, arg_names, args, plan):
     traced, made_variables = {}, []
 
     def graph_function(*flat_inputs):
-        graph = run.root_graph = tf.compat.v1.get_default_graph()
+        graph = run.target.root_graph = tf.compat.v1.get_default_graph()
         # The control dependencies tf.function would add (it is told not to: it would
         # add again the edges that gating removes), then the gating.
         with auto_control_deps.AutomaticControlDependencies() as deps, \
@@ -87,15 +87,15 @@ def build(code, globals_dict, arg_names, args, plan):
         raise NotYet(purity.made_variables_reason(made_variables))
     return Built(
         function=function, guards=run.guards.freeze(), inputs=run.inputs,
-        template=traced["template"], assumptions=[key for _, key in run.assumptions],
-        raising_assumptions=frozenset(run.raising_assumptions),
+        template=traced["template"], assumptions=[key for _, key in run.record.assumptions],
+        raising_assumptions=frozenset(run.record.raising_assumptions),
         effects=tuple(run.heap.effects), call_args=call_args,
-        heap_reads=run.heap.call_time_reads, uses_arena=run.root_call_id is not None,
+        heap_reads=run.heap.call_time_reads, uses_arena=run.recursion.root_call_id is not None,
         keep_alive=run.provenance.alive, gating=traced["gating"], draws=traced["draws"],
-        python_draws=run.python_draws if run.python_draws else None,
-        library_objects=tuple(run.library_objects.values()),
+        python_draws=run.record.python_draws if run.record.python_draws else None,
+        library_objects=tuple(run.record.library_objects.values()),
         names_of=run.provenance.names_of, summary=summary,
-        inlined=tuple(run.inlined.values()), recursive_codes=tuple(run.recursive_codes))
+        inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes))
 
 
 def _gating_on():

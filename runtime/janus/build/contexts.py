@@ -41,7 +41,7 @@ def enter_library(builder, manager, where):
     # janus/detect/tape.py wraps GradientTape.__enter__ to find training steps; the builder
     # enters the tape of the graph it builds, which is no training step.
     result = getattr(enter, "__wrapped__", enter)(manager)
-    builder.entered.append(exit_fn)
+    builder.inlining.entered.append(exit_fn)
     return WithExit(builder, exit_fn), result
 
 
@@ -77,7 +77,7 @@ class WithExit:
                 raise Unsupported("leaving a library `with` block inside a branch or "
                                   "loop on a tensor entered outside it",
                                   *self.builder.where)
-            self.builder.entered.remove(self.exit_fn)
+            self.builder.inlining.entered.remove(self.exit_fn)
         return self.exit_fn(*exc_info)
 
 

@@ -105,9 +105,9 @@ def decide(frame, ins, condition, jump_if):
     """The offset to continue at (or a _Return) for a jump on a symbolic condition."""
     b = frame.b
     key = (frame.code, ins.offset)
-    regions = b.regions(frame.code)
+    regions = b.cfg_regions(frame.code)
     direction = b.profiled_direction(frame.code, ins.offset)
-    if direction is not None and b.region_depth == 0 and key not in b.relaxed:
+    if direction is not None and b.open_regions.depth == 0 and key not in b.plan.relaxed:
         truth = jump_if if direction else not jump_if
         b.assume(condition if truth else tf.logical_not(condition), key, ins)
         return ins.jump_target if direction else ins.next_offset

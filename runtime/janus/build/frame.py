@@ -70,8 +70,8 @@ class Frame:
         while True:
             if offset in stop:
                 return End(False, None, self.locals, self.stack, offset)
-            self.b.steps += 1
-            if self.b.steps > MAX_INSTRUCTIONS:
+            self.b.inlining.steps += 1
+            if self.b.inlining.steps > MAX_INSTRUCTIONS:
                 raise Unsupported("too many instructions to unroll", self.code, offset)
             ins = self.instructions.get(offset)
             if ins is None:
@@ -359,7 +359,7 @@ class Frame:
         def exit_fn(*exc_info):
             return self.b.inline(exit_, (manager, *exc_info), {}, self.code, ins.offset)
 
-        # Not in builder.entered: the inlined __enter__ changed nothing real, so a
+        # Not in builder.inlining.entered: the inlined __enter__ changed nothing real, so a
         # failed build has nothing to undo.
         self.push(contexts.WithExit(self.b, exit_fn, inlined=True, user_exit=exit_))
         self.push(result)
@@ -726,10 +726,10 @@ class Frame:
     # -- exceptions (raising.py) -------------------------------------------------------
     def op_RAISE_VARARGS(self, ins):
         if ins.arg == 0:
-            if self.b.handled is None:
+            if self.b.inlining.handled is None:
                 raise Raises("a bare `raise` with no exception handled", self.code,
                              ins.offset)
-            raise Thrown(self.b.handled, self.code, ins.offset)
+            raise Thrown(self.b.inlining.handled, self.code, ins.offset)
         cause = self.pop() if ins.arg == 2 else None
         exception = raising.instance_for_raise(self.pop(), cause, ins.arg == 2, self.b,
                                                self.code, ins.offset)
@@ -742,12 +742,12 @@ class Frame:
 
     def op_PUSH_EXC_INFO(self, ins):
         exception = self.pop()
-        self.push(self.b.handled)
+        self.push(self.b.inlining.handled)
         self.push(exception)
-        self.b.handled = exception
+        self.b.inlining.handled = exception
 
     def op_POP_EXCEPT(self, ins):
-        self.b.handled = self.pop()
+        self.b.inlining.handled = self.pop()
 
     def op_CHECK_EXC_MATCH(self, ins):
         kind = self.pop()

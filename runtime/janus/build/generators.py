@@ -47,7 +47,7 @@ def start(b, code, globals_dict, local_values, cells, where):
     if _has_handlers(code):
         raise Unsupported(f"the generator {code.co_qualname} has try/with blocks: one left "
                           "unfinished runs them when it is collected", *where)
-    b.rebound.update(ins.argval for ins in bytecode.decode(code)
+    b.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
                      if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
     from .frame import Frame
     generator = InlinedGenerator(b, Frame(b, code, globals_dict, local_values, cells or {}))
@@ -76,7 +76,7 @@ def call_next(b, args, code, offset):
 
 
 def _next_of_count(b, count, code, offset):
-    if b.region_depth or b.call_ids:
+    if b.open_regions.depth or b.recursion.call_ids:
         raise Unsupported("next() of an itertools.count inside a branch or loop on a tensor "
                           "or a recursive function: how far it moves is known only at run "
                           "time", code, offset)
@@ -87,13 +87,13 @@ def _next_of_count(b, count, code, offset):
                           "inputs", code, offset) from None
     # The count itself is pinned where it was read (reads.value_at: a count compares
     # by identity); its position is read at each call.
-    read = b.outside_counts.get(id(count))
+    read = b.inlining.outside_counts.get(id(count))
     if read is None:
-        graph = b.root_graph
+        graph = b.target.root_graph
         if graph is None:
             raise Unsupported("next() of an itertools.count before the graph exists",
                               code, offset)
-        read = b.outside_counts[id(count)] = [None, 0]
+        read = b.inlining.outside_counts[id(count)] = [None, 0]
 
         def position():
             first = _position_of(count)[0]
@@ -106,7 +106,7 @@ def _next_of_count(b, count, code, offset):
     start, taken = read
     read[1] += 1
     b.heap.call_with_effect(next, (count,), {})      # the count moves on at commit
-    with b.root_graph.as_default():
+    with b.target.root_graph.as_default():
         value = start + taken * step if taken else tf.identity(start)
     b.promote(value, int)
     return value
@@ -128,7 +128,7 @@ class InlinedGenerator:
         self.b, self.frame = builder, frame
         self.offset = 0
         self.finished = False
-        self.region = builder.region_serial[-1]
+        self.region = builder.open_regions.serial[-1]
 
     def __iter__(self):
         return self
@@ -137,16 +137,16 @@ class InlinedGenerator:
         if self.finished:
             raise StopIteration
         b = self.b
-        if b.region_serial[-1] != self.region:
+        if b.open_regions.serial[-1] != self.region:
             raise Unsupported(f"the generator {self.frame.code.co_qualname} is resumed "
                               "inside a branch or loop on a tensor that did not make it",
                               *b.where)
         where = b.where
-        b.depth += 1
+        b.inlining.depth += 1
         try:
             end = self.frame.run_until(self.offset, frozenset())
         finally:
-            b.depth -= 1
+            b.inlining.depth -= 1
             b.where = where
         if end.returned:
             self.finished = True

@@ -132,7 +132,7 @@ def iterate_tensor(frame, ins, tensor):
     if tensor.shape.rank == 0:
         frame.fail("iterating over a scalar tensor (eager raises TypeError)", ins)
     length = tensor.shape[0]
-    regions = frame.b.regions(frame.code)
+    regions = frame.b.cfg_regions(frame.code)
     after = frame.instructions.get(ins.next_offset)
     if after is None or after.opname != "FOR_ITER":
         frame.fail("iterating over a tensor other than by `for`", ins)
@@ -145,7 +145,7 @@ def iterate_tensor(frame, ins, tensor):
 
 def for_loop(frame, ins, iteration):
     """`for` over a SymbolicRange or a TensorIteration → tf.while_loop over an index."""
-    regions = frame.b.regions(frame.code)
+    regions = frame.b.cfg_regions(frame.code)
     loop = regions.loop_of(ins.next_offset)
     if loop is None or loop.header != regions.block(ins.offset):
         frame.fail("a loop over a tensor whose header is not its `for`", ins)
@@ -177,7 +177,7 @@ def for_loop(frame, ins, iteration):
         # A name first bound in the body and read after the loop: run the first
         # iteration as straight-line code, under the assumption that there is one.
         key = (frame.code, ins.offset)
-        if frame.b.region_depth or key in frame.b.relaxed:
+        if frame.b.open_regions.depth or key in frame.b.plan.relaxed:
             frame.fail("a loop over a tensor binds a name that may be unbound after it",
                        ins)
         frame.b.assume(_before_end(tf.convert_to_tensor(start, stop.dtype), stop,
@@ -215,8 +215,8 @@ def _speculated_items(frame, ins, iteration, others, start, stop, step, ascendin
     b = frame.b
     key = (frame.code, ins.jump_target)          # FOR_ITER's own key is the peel's
     trips = b.profiled_trips(frame.code, ins.offset)
-    if trips is None or trips > MAX_SPECULATED or others or b.region_depth or \
-            key in b.relaxed or any(b.relaxed_dims.values()):
+    if trips is None or trips > MAX_SPECULATED or others or b.open_regions.depth or \
+            key in b.plan.relaxed or any(b.plan.relaxed_dims.values()):
         # A build for inputs whose shapes vary: the lengths its loops run over vary too.
         return None
     first = tf.cast(tf.convert_to_tensor(start), tf.int64)
@@ -410,11 +410,11 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
                 sub.locals[name] = probes[name] = appender
             return sub.run_until(body_offset, frozenset(stops))
 
-        b.loop_stops.append(stops)
+        b.open_regions.loop_stops.append(stops)
         try:
             end = b.in_region(run, dry=dry)
         finally:
-            b.loop_stops.pop()
+            b.open_regions.loop_stops.pop()
         if end.returned:
             frame.fail("`return` inside a loop on a tensor is not converted", ins)
         return end
@@ -482,7 +482,7 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
                 *printing.end(mark, printed, (frame.code, ins.offset))]
 
     invariants = None
-    b.region_depth += 1
+    b.open_regions.depth += 1
     try:
         for _ in range(MAX_RELAXATIONS + 2):
             loop_vars = [go, index0, tf.constant(0, tf.int32), *initial,
@@ -501,7 +501,7 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
         frame.fail(f"the loop's values change structure, dtype or shape: "
                    f"{str(exc).splitlines()[0]}", ins)
     finally:
-        b.region_depth -= 1
+        b.open_regions.depth -= 1
     values = results[3:3 + len(carried)]
     _promote_carried(b, carried, values, frame.locals, stays_number)
     for name, value in zip(carried, values):
@@ -563,7 +563,7 @@ def _leave(frame, ins, regions, shape, exit_taken):
     if raising and len(raising) < len(groups):
         # `raise` or a failed `assert` inside the loop: the graph asserts that the loop
         # does not leave that way; when it does, the interpreter runs the call and raises.
-        if frame.b.region_depth:
+        if frame.b.open_regions.depth:
             frame.fail("a loop on a tensor that may raise, inside a cond arm or loop "
                        "body", ins)
         ks = [k for each in raising.values() for k in each]

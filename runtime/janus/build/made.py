@@ -33,7 +33,7 @@ def write(b, instance, name, value, code, offset, *, raw=False):
     __setattr__ but not a property's setter.  In a cond arm or loop body, only to an
     instance made there (an arm's write to an older one would be seen by the other
     arm)."""
-    if b.provenance.region_of(instance) < b.region_serial[-1]:
+    if b.provenance.region_of(instance) < b.open_regions.serial[-1]:
         raise Unsupported(f"attribute write .{name} inside a branch or loop on a tensor "
                           "to an object made before it", code, offset)
     cls = type(instance)

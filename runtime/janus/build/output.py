@@ -44,16 +44,16 @@ def defer(b, fn, args, kwargs, code, offset):
             raise Unsupported("write() to a text stream of something other than a str "
                               "made while building (what it returns would be known "
                               "only after the graph)", code, offset)
-        if b.call_ids or b.region_depth:
+        if b.recursion.call_ids or b.open_regions.depth:
             raise Unsupported("write() to a text stream inside a branch or loop on a "
                               "tensor or a recursive function", code, offset)
         b.heap.call_with_effect(fn, (text,), {})
         return len(text)                # what TextIOBase.write returns
     what = "print" if fn is print else "logging"
-    if b.call_ids:
+    if b.recursion.call_ids:
         raise Unsupported(f"{what} inside a recursive function: how often it runs "
                           "is known only at run time", code, offset)
-    if b.region_depth:
+    if b.open_regions.depth:
         arm_output.check_plain(what, args, kwargs, code, offset)
     if _holds_variable((args, kwargs)):
         raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
@@ -92,9 +92,9 @@ def _deferrable_tf_print(b, args, kwargs):
     """Whether a tf.print can be replayed after the graph like print.  In a recursive
     function (how often it runs is known only at run time) or showing what a branch
     cannot carry out, it stays a print op inside the graph."""
-    if b.call_ids:
+    if b.recursion.call_ids:
         return False
-    return not b.region_depth or arm_output.is_data(
+    return not b.open_regions.depth or arm_output.is_data(
         arm_output.shown(args, kwargs, stream="output_stream"))
 
 

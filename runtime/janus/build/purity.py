@@ -263,11 +263,11 @@ def interpret(run, code, globals_dict, param_names, args):
             run.remember(value, guards.const(value))
     cells = {name: (cell, guards.const(cell))
              for name, cell in zip(code.co_freevars, args[count:])}
-    run.inline_stack.append((code, local_values))
+    run.inlining.stack.append((code, local_values))
     try:
         result = run.execute(code, globals_dict, local_values, cells)
     finally:
-        run.inline_stack.pop()
+        run.inlining.stack.pop()
     return run.as_eager_number(result)
 
 

@@ -67,8 +67,8 @@ def instance_for_raise(value, cause, has_cause, b, code, offset):
         if cause is not None and not isinstance(cause, BaseException):
             raise Raises("`raise ... from` something not an exception", code, offset)
         value.__cause__ = cause           # also sets __suppress_context__, as CPython does
-    if b.handled is not None and b.handled is not value:
-        value.__context__ = b.handled
+    if b.inlining.handled is not None and b.inlining.handled is not value:
+        value.__context__ = b.inlining.handled
     return value
 
 

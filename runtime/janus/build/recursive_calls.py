@@ -22,15 +22,15 @@ from ..values import NULL, is_symbolic
 
 def call_id(b):
     """The graph call's id (its arena for object pointers and stashed values)."""
-    if b.call_ids:
-        return b.call_ids[-1]
-    if b.root_call_id is None:
-        holder = b.call_args_holder
-        with b.root_graph.as_default():
-            b.root_call_id = b.root_graph.capture_call_time_value(
+    if b.recursion.call_ids:
+        return b.recursion.call_ids[-1]
+    if b.recursion.root_call_id is None:
+        holder = b.target.call_args
+        with b.target.root_graph.as_default():
+            b.recursion.root_call_id = b.target.root_graph.capture_call_time_value(
                 lambda: tf.constant(holder.call_id, tf.int64),
                 tf.TensorSpec([], tf.int64))
-    return b.root_call_id
+    return b.recursion.root_call_id
 
 
 def load_object_attr(b, ref, name, code, offset):
@@ -79,7 +79,7 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
         if acc is None or acc[0] == guards.A_CONST:
             raise Unsupported(f"recursion over {name}, an object janus cannot "
                                       "trace to an argument or a global", code, offset)
-        roots.add(b.arg_names[acc[1]] if acc[0] == guards.A_ARG
+        roots.add(b.target.arg_names[acc[1]] if acc[0] == guards.A_ARG
                   else reads.GLOBAL_ROOT + acc[3])
     raise NeedsReference(roots, code, offset)
 
@@ -106,7 +106,7 @@ def _signature(b, callee, local_values, outer, code, offset):
 def start(b, callee, fn, local_values, outer, code, offset):
     signature, explicit = _signature(b, callee, local_values, outer, code, offset)
     key = (callee, signature)
-    function = b.recursive.get(key)
+    function = b.recursion.functions.get(key)
     if function is None:
         structure, output_specs = _recursive_outputs(b, callee, code, offset)
         constants = {name: value for name, value in local_values.items()
@@ -142,28 +142,28 @@ def start(b, callee, fn, local_values, outer, code, offset):
             raise Unsupported(f"recursive graph for {callee.co_qualname} failed: "
                                       f"{type(exc).__name__}: {exc}", code, offset) from exc
         function.structure = structure
-        b.recursive[key] = function
-        b.recursive_codes.append(callee)
+        b.recursion.functions[key] = function
+        b.recursion.codes.append(callee)
     flat = function.call(call_id(b), explicit)
     return _restructure(function.structure, list(flat))
 
 
 def _trace_body(b, callee, fn, local_values, signature, structure, output_specs,
                 call_id, recurse):
-    saved = b.tracing.get(callee)
-    b.tracing[callee] = (signature, recurse, local_values, structure)
-    b.call_ids.append(call_id)
-    b.inline_stack.append((callee, local_values))
+    saved = b.recursion.tracing.get(callee)
+    b.recursion.tracing[callee] = (signature, recurse, local_values, structure)
+    b.recursion.call_ids.append(call_id)
+    b.inlining.stack.append((callee, local_values))
     try:
         result = b.in_region(
             lambda: b.execute(callee, fn.__globals__, dict(local_values)))
     finally:
-        b.inline_stack.pop()
-        b.call_ids.pop()
+        b.inlining.stack.pop()
+        b.recursion.call_ids.pop()
         if saved is None:
-            del b.tracing[callee]
+            del b.recursion.tracing[callee]
         else:
-            b.tracing[callee] = saved
+            b.recursion.tracing[callee] = saved
     flat = _flatten_structure(result, structure, callee)
     out = []
     for value, spec in zip(flat, output_specs):
@@ -178,7 +178,7 @@ def _trace_body(b, callee, fn, local_values, signature, structure, output_specs,
 
 
 def call_again(b, callee, local_values, code, offset):
-    signature, recurse, outer, structure = b.tracing[callee]
+    signature, recurse, outer, structure = b.recursion.tracing[callee]
     got, explicit = _signature(b, callee, local_values, outer, code, offset)
     if [(n, k) for n, k, *_ in got] != [(n, k) for n, k, *_ in signature] or any(
             now[2] is not first[2] for now, first in zip(got, signature)

@@ -69,7 +69,7 @@ class PythonDraws:
         """The graph's value for `method(*args, **kwargs)` at every call."""
         name = getattr(method, "__qualname__", repr(method))
         _exact_generator(method, name, code, offset)
-        if b.region_depth or b.call_ids:
+        if b.open_regions.depth or b.recursion.call_ids:
             raise Unsupported(f"{name}() inside a branch or loop on a tensor or a recursive "
                               "function: how many numbers a call draws is known only at "
                               "run time", code, offset)
@@ -81,7 +81,7 @@ class PythonDraws:
         trial = _trial(method, args, kwargs, name, code, offset)
         index = len(self.calls)
         self.calls.append((method, args, kwargs))
-        graph = b.root_graph
+        graph = b.target.root_graph
         if graph is None:
             raise Unsupported(f"{name}() before the graph exists", code, offset)
         if type(trial) in _RESULTS:

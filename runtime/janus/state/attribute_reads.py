@@ -218,7 +218,7 @@ def _from_class(b, cls, name, acc, code, offset):
 def _plain(b, value, name, acc, library, code, offset):
     if acc is not None:
         return reads.value_at(b, guards.attr(acc, name), value, f"attribute {name!r}", code,
-                        offset, library, rebound=name in b.rebound)
+                        offset, library, rebound=name in b.inlining.rebound)
     # Derived from guarded values by deterministic steps: nothing more to guard,
     # except for tensors and containers that could change under the graph.
     if type(value) is list:
@@ -274,7 +274,7 @@ def _property(b, owner, name, prop, acc, code, offset):
             # depending on the property the class holds and on library state (watched
             # as for any library call), not on an identity from call to call.
             b.guards.require_is(guards.lookup(acc, name), prop)
-            library_state.note(b.library_objects, fget, (owner,), {})
+            library_state.note(b.record.library_objects, fget, (owner,), {})
             return value
         return reads.value_at(b, guards.library_property(acc, name, prop), value,
                         f"attribute {name!r}", code, offset, library=True)

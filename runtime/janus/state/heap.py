@@ -118,7 +118,7 @@ class Heap:
         """A graph input that holds the value `acc` reads at each call."""
         if isinstance(value, (tf.Tensor, tf.Variable)) or hasattr(value, "__array__") \
                 and not isinstance(value, (int, float)):
-            relaxed = self.b.relaxed_dims.get(where, set())
+            relaxed = self.b.plan.relaxed_dims.get(where, set())
             pattern = tuple(None if d in relaxed else int(n)
                             for d, n in enumerate(value.shape))
             dtype = tf.as_dtype(value.dtype)
@@ -148,7 +148,7 @@ class Heap:
         """The graph input fed at each call with what `acc` reads then (or its
         `measure`), a Python number of `python_type` to the build when one is given."""
         graph = tf.compat.v1.get_default_graph()
-        holder = self.b.call_args_holder
+        holder = self.b.target.call_args
         from janus_ext import read_accessor
 
         def closure():

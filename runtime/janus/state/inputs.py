@@ -79,12 +79,12 @@ class InputPlan:
 
     def _plan(self, acc, value, where):
         b = self.b
-        if where.split("[")[0] in b.by_reference and objects.is_plain_instance(value):
+        if where.split("[")[0] in b.plan.by_reference and objects.is_plain_instance(value):
             # A new object each call (a tree, or trees in a list): passed as a pointer,
             # guarded by class.
             b.guards.require_type(acc, type(value))
             self._add(acc, tf.TensorSpec([], tf.int64), _pointer_to, ("object", type(value)))
-            b.population.add(value)
+            b.recursion.population.add(value)
         elif type(value) in heap.VARYING_NUMBER_DTYPES and where in b.heap.varying:
             # A number argument that changed between calls (a label, a step index): a
             # graph input, carried as a promoted Python number.
@@ -106,7 +106,7 @@ class InputPlan:
                 raise Unsupported(f"argument {where} is a symbolic tensor")
             if isinstance(value, np.ndarray) and value.dtype == object:
                 raise Unsupported(f"argument {where} is an object array")
-            relaxed = b.relaxed_dims.get(where, set())
+            relaxed = b.plan.relaxed_dims.get(where, set())
             pattern = tuple(None if d in relaxed else int(n)
                             for d, n in enumerate(value.shape))
             b.guards.require_tensor(acc, value, pattern)
@@ -115,7 +115,7 @@ class InputPlan:
                           tf.convert_to_tensor, ("array", value.dtype))
             else:
                 self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
-        elif type(value) in (list, dict) and where in b.by_identity:
+        elif type(value) in (list, dict) and where in b.plan.by_identity:
             # The call mutates it: the caller's own object, guarded by identity; its
             # contents are guarded where the call reads them, its writes deferred.
             b.guards.require_is(acc, value)
@@ -139,7 +139,7 @@ class InputPlan:
     def substitute(self, args, flat_inputs):
         """The call's arguments with graph input tensors in place of their leaves."""
         replacements = dict(zip((id(a) for a in self.accessors), flat_inputs))
-        return tuple(self._substitute(guards.arg(i), v, replacements, self.b.arg_names[i])
+        return tuple(self._substitute(guards.arg(i), v, replacements, self.b.target.arg_names[i])
                      for i, v in enumerate(args))
 
     def _substitute(self, acc, value, replacements, where):
@@ -150,7 +150,7 @@ class InputPlan:
                 tensor = replacements[id(plan_acc)]
                 kind, python_class = self._stands_for.get(id(plan_acc), (None, None))
                 if kind == "object":
-                    return objects.ObjectRef(tensor, python_class, self.b.population)
+                    return objects.ObjectRef(tensor, python_class, self.b.recursion.population)
                 if kind == "number":
                     self.b.promote(tensor, python_class)
                 if kind == "array":

@@ -38,22 +38,22 @@ def global_(b, globals_dict, name, code, offset):
         return value
     if name in globals_dict:
         value = globals_dict[name]
-    elif name in b.builtins:
-        value = b.builtins[name]
+    elif name in b.target.builtins:
+        value = b.target.builtins[name]
     else:
         raise Unsupported(f"global {name!r} is not defined", code, offset)
-    acc = guards.global_(globals_dict, b.builtins, name)
-    if GLOBAL_ROOT + name in b.by_reference and objects.is_plain_instance(value):
+    acc = guards.global_(globals_dict, b.target.builtins, name)
+    if GLOBAL_ROOT + name in b.plan.by_reference and objects.is_plain_instance(value):
         return _global_by_reference(b, acc, value)
     return value_at(b, acc, value, f"global {name!r}", code, offset,
-                    rebound=name in b.rebound)
+                    rebound=name in b.inlining.rebound)
 
 
 def library_switch(b, module, name):
     """A library module's global switch (TF's run_functions_eagerly), guarded by
     value: the graph is built for this setting, and another misses."""
     value = module.__dict__[name]
-    b.guards.require_equal(guards.global_(module.__dict__, b.builtins, name), value)
+    b.guards.require_equal(guards.global_(module.__dict__, b.target.builtins, name), value)
     return value
 
 
@@ -62,18 +62,18 @@ def _global_by_reference(b, acc, value):
     its object travels as a pointer read when the call starts, guarded by class, so
     that a tree the program changes between calls is walked as it is then."""
     b.guards.require_type(acc, type(value))
-    pointer = b.global_pointers.get(id(acc))
+    pointer = b.recursion.global_pointers.get(id(acc))
     if pointer is None:
-        holder = b.call_args_holder
-        with b.root_graph.as_default():
+        holder = b.target.call_args
+        with b.target.root_graph.as_default():
             # The globals dict keeps the object alive for the whole graph call.
-            pointer = b.root_graph.capture_call_time_value(
+            pointer = b.target.root_graph.capture_call_time_value(
                 lambda: tf.constant(id(janus_ext.read_accessor(acc, holder.args)),
                                     tf.int64),
                 tf.TensorSpec([], tf.int64))
-        b.global_pointers[id(acc)] = pointer
-        b.population.add(value)
-    return objects.ObjectRef(pointer, type(value), b.population)
+        b.recursion.global_pointers[id(acc)] = pointer
+        b.recursion.population.add(value)
+    return objects.ObjectRef(pointer, type(value), b.recursion.population)
 
 
 def cell(b, frame, name, ins):
@@ -87,7 +87,7 @@ def cell(b, frame, name, ins):
     except ValueError:
         frame.fail(f"closure variable {name!r} is not bound", ins)
     return value_at(b, guards.cell(acc), value, f"closure variable {name!r}",
-                    frame.code, ins.offset, rebound=name in b.rebound)
+                    frame.code, ins.offset, rebound=name in b.inlining.rebound)
 
 
 def cell_entry(frame, name, ins):
@@ -251,7 +251,7 @@ def same_object(b, left, right):
         return left is right
     if left_record is not None and right_record is not None:
         acc, other_acc = left_record[0], right_record[0]
-        same = guards.read(acc, b.args, _MISSING) is guards.read(other_acc, b.args, _MISSING)
+        same = guards.read(acc, b.target.args, _MISSING) is guards.read(other_acc, b.target.args, _MISSING)
     else:
         acc = (left_record or right_record)[0]
         other = right if left_record is not None else left
@@ -260,7 +260,7 @@ def same_object(b, left, right):
             # Made by the call, a constant, or another graph value: not an object the
             # caller held when the call began.
             return False
-        same = guards.read(acc, b.args, _MISSING) is other
+        same = guards.read(acc, b.target.args, _MISSING) is other
     b.guards.require_same(acc, other_acc, same)
     return same
 
@@ -274,7 +274,7 @@ def id_of(b, value, code, offset):
     if acc is None:
         raise Unsupported("id() of an object the step makes or computes: eager's is "
                           "another number on every call", code, offset)
-    obj = guards.read(acc, b.args) if record is not None else value
+    obj = guards.read(acc, b.target.args) if record is not None else value
     b.guards.require_is(acc, obj)
     return id(obj)
 
@@ -467,7 +467,7 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
     copy = b.provenance.copy_of(value)
     if copy is not None:
         return copy
-    where = guards.describe_accessor(acc, b.arg_names)
+    where = guards.describe_accessor(acc, b.target.arg_names)
     if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
         # Same type and length each call; the items are read like any heap value.
         b.guards.require_type(acc, type(value))
@@ -517,7 +517,7 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         raise Unsupported(f"{what} is a mutable set", code, offset)
     else:
         b.guards.require_value(acc, value)
-        if type(value) is float and not b.call_ids:
+        if type(value) is float and not b.recursion.call_ids:
             # Stored or returned as it is (or kept by min/max), it is the caller's own
             # float object there, which the guard pins only by value.
             if b.provenance.kept_of(value) is None:
@@ -527,12 +527,12 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
 
 
 def _at_call_time(b, acc, value, where):
-    if b.call_ids:
+    if b.recursion.call_ids:
         raise Unsupported(f"{where} would be read at call time inside a recursive "
                           "function")
-    if b.root_graph is None:
+    if b.target.root_graph is None:
         raise Unsupported(f"{where} is read before the graph exists")
-    with b.root_graph.as_default():
+    with b.target.root_graph.as_default():
         return b.heap.read_at_call_time(acc, value, where)
 
 
@@ -612,9 +612,9 @@ def _list_length(b, value):
     if acc is None:
         contents(b, value)
         return len(value)
-    if guards.describe_length(acc, b.arg_names) in b.heap.varying and not b.call_ids \
-            and b.root_graph is not None:
-        with b.root_graph.as_default():
+    if guards.describe_length(acc, b.target.arg_names) in b.heap.varying and not b.recursion.call_ids \
+            and b.target.root_graph is not None:
+        with b.target.root_graph.as_default():
             return b.heap.read_length_at_call_time(acc)
     b.guards.require_length(acc, len(value))
     return len(value)

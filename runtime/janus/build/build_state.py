@@ -1,0 +1,87 @@
+"""The state one build keeps besides its guards, inputs, provenance and heap, in five
+groups: the call being built, the cond arms and loop bodies open now, the calls being
+inlined, recursion, and what the Built record takes.
+
+Each group is read by the few build stages its name says; builder.py holds one of each.
+"""
+
+import builtins
+
+from ..semantics import python_draws
+
+
+class Target:
+    """The call being built: its code's globals and arguments, and the graph it becomes."""
+    __slots__ = ("globals", "builtins", "arg_names", "param_count", "args", "profile",
+                 "call_args", "root_graph")
+
+    def __init__(self, globals_dict, arg_names, args, free_count, profile, call_args):
+        self.globals = globals_dict
+        self.builtins = builtins.__dict__
+        self.arg_names = arg_names            # the parameters, then the free variables
+        self.param_count = len(arg_names) - free_count
+        self.args = args
+        self.profile = profile or {}          # the root code's branch counts
+        self.call_args = call_args            # where call-time heap reads find the args
+        self.root_graph = None                # the graph being built, once tracing starts
+
+
+class OpenRegions:
+    """The cond arms and loop bodies being built now, innermost last.  (Not the CFG's
+    regions of a code object: Builder.cfg_regions.)"""
+    __slots__ = ("depth", "serial", "kinds", "opened", "loop_stops")
+
+    def __init__(self):
+        self.depth = 0                        # > 0 inside a cond arm or loop body
+        self.serial = [0]                     # serials of the open regions, innermost last
+        self.kinds: list[str] = []            # "arm" / "body" per open region
+        self.opened = 0                       # regions opened so far: the next serial
+        self.loop_stops: list[tuple] = []     # per loop on a tensor: where a body run stops
+
+
+class Inlining:
+    """The program's calls the build runs inline, and what their code did."""
+    __slots__ = ("stack", "inlined", "depth", "steps", "entered", "handled", "rebound",
+                 "outside_counts")
+
+    def __init__(self):
+        self.stack: list = []                 # (code, local values) of the inlined calls
+        self.inlined: dict = {}               # id -> the program's functions inlined
+        self.depth = 0                        # nesting of inlined calls
+        self.steps = 0                        # instructions built, against runaway loops
+        self.entered: list = []               # context managers to leave on failure
+        self.handled = None                   # the exception a built handler handles
+        self.rebound: set[str] = set()        # attribute/global names the code assigns
+        self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
+
+
+class Recursion:
+    """Object pointers and recursive graph functions (state/objects.py,
+    graph/recursion.py, build/recursive_calls.py)."""
+    __slots__ = ("population", "functions", "tracing", "call_ids", "root_call_id", "codes",
+                 "global_pointers")
+
+    def __init__(self, population):
+        self.population = population          # objects.Population: the pointer table
+        self.functions: dict = {}             # (code, signature) -> RecursiveFunction
+        self.tracing: dict = {}               # code -> (signature, recurse) while traced
+        self.call_ids: list = []              # call-id tensors of the bodies being traced
+        self.root_call_id = None
+        self.codes: list = []                 # codes turned into recursive graphs
+        self.global_pointers: dict = {}       # id(global accessor) → its pointer input
+
+
+class Record:
+    """What the graph's callers must know besides its guards and inputs: the Built
+    record takes these (build/concrete.py)."""
+    __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
+                 "library_objects")
+
+    def __init__(self):
+        self.assumptions: list = []           # (assert op, (code, offset)) in order
+        self.raising_assumptions: set = set() # indexes of those that guard a `raise`
+        self.number_checks = 0                # numbers each check's message (numbers.py)
+        self.python_draws = python_draws.PythonDraws()   # fed before each graph call
+        # id -> TF/Keras object this build handed to library code, whose attributes that
+        # code read unguarded: their dicts are watched (state/library_state.py).
+        self.library_objects: dict = {}
