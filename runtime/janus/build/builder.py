@@ -1,4 +1,6 @@
-"""Code object + one call's arguments → TF concrete function + entry guards.
+"""Code object + one call's arguments → the call run symbolically in the graph being
+traced, with the guards, inputs and effects it needs (build/concrete.py makes the
+concrete function and the Built record).
 
 The builder executes the function's bytecode symbolically (it never re-runs the user's
 Python under tf.function tracing).  Values on its stack are either Python objects known
@@ -9,12 +11,12 @@ at build time, or symbolic tensors of the graph being built:
 - globals, attributes and items read at build time are guarded where they come from;
 - calls of TensorFlow / Keras functions, layers, losses, optimizers and GradientTape run
   with the symbolic values and so add their ops to the graph (the paper's whitelist), as
-  do the pure builtins; other Python functions are inlined by executing their bytecode;
+  do the pure builtins; other Python functions are inlined by executing their bytecode
+  (build/calls.py holds the rules, in order);
 - anything else raises Unsupported, with the place and the reason, and the executor
   leaves that call to the interpreter.
 """
 
-import builtins
 import inspect
 import types
 
@@ -24,28 +26,15 @@ from tensorflow.python.framework.ops import EagerTensor
 import janus_ext
 
 from .. import containers, guards, messages
-from ..errors import NeedsIdentity, NotYet, Raises, Thrown, Unsupported
+from ..errors import NeedsIdentity, Raises, Thrown, Unsupported
 from ..frontend import bytecode
-from ..semantics import arrays, natives, numbers, python_draws, python_math
+from ..semantics import arrays, natives, numbers
 from ..state import attribute_reads, heap, inputs, library_state, objects, provenance, reads
-from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
-                      has_symbolic, is_library_object, is_symbolic)
-from ..values import from_library as _from_library
-from . import (build_state, contexts, control, dunders, frame, generators, loops, made, output,
-               program_functions, raising, recursive_calls)
+from ..values import CONTAINER_TYPES, NULL, GraphText, is_library_object, is_symbolic
+from . import build_state, calls, control, frame, generators, made, recursive_calls
 
-# Builtins that are pure functions of their arguments: evaluated at build time.
-PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
-    "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "float", "int",
-    "isinstance", "issubclass", "len", "list", "max", "min", "pow", "range", "reversed",
-    "round", "sorted", "sum", "tuple", "zip", "slice", "str", "repr", "hash", "iter",
-))
-# Methods that only read a container: safe in any region.
-READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
-                          "__getitem__", "__contains__", "__len__"})
 MAX_INLINE_DEPTH = 32
-# Builtins that take every item of an iterable before they return.
-_CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
+
 
 class Builder:
     """Symbolically executes one call; see the module docstring."""
@@ -155,13 +144,13 @@ class Builder:
         serial = self.provenance.region_of(container)
         return serial is not None and serial >= self.open_regions.serial[-1]
 
-    def _note_fresh(self, value, depth=0):
+    def note_fresh(self, value, depth=0):
         if type(value) in CONTAINER_TYPES or type(value) is tuple:
             if type(value) is not tuple:
                 self.note_created(value)
             if depth < 4:
                 for item in (value.values() if type(value) is dict else value):
-                    self._note_fresh(item, depth + 1)
+                    self.note_fresh(item, depth + 1)
 
     def note_made(self, instance):
         """An instance of a Python class this call made (janus/state/reads.py: its own
@@ -172,14 +161,6 @@ class Builder:
     def holds_read_items(self, c) -> bool:
         """Made here, an argument's planned copy, or a carried list's stand-in."""
         return self.provenance.is_created(c) or self.provenance.holds_callers_items(c)
-
-    def _passes_through(self, fn):
-        """What `fn` may take unguarded: TF/Keras objects; for a SHALLOW builtin
-        (`enumerate(zip(g, v))`) also a C iterator this build made."""
-        if fn not in natives.SHALLOW:
-            return is_library_object
-        return lambda value: is_library_object(value) or (
-            type(value) in natives.ITERATORS and self.provenance.is_created(value))
 
     def note_created(self, container):
         self.provenance.note_made(container, provenance.CONTAINER, self.open_regions.serial[-1])
@@ -283,228 +264,11 @@ class Builder:
     # -- calls -----------------------------------------------------------------------
 
     def call(self, fn, args, kwargs, code, offset):
-        if any(a is NULL for a in args):
-            raise Unsupported("call with a NULL argument", code, offset)
-        if type(fn) is contexts.WithExit:
-            return fn(*args)
-        if type(fn) is loops.Append:
-            return fn(args, kwargs, code, offset)
-        if type(fn) is arrays.NumpyMethod:
-            return fn.call(args, kwargs, code, offset)
-        if python_draws.is_draw(fn):
-            return self.record.python_draws.draw(self, fn, args, kwargs, code, offset)
-        if fn is next and args and not kwargs and len(args) <= 2:
-            return generators.call_next(self, args, code, offset)
-        if raising.is_plain_exception_class(fn):
-            return raising.make(self, fn, args, kwargs, has_symbolic, code, offset)
-        if raising.reads_own_exception(self, fn, args, kwargs):
-            return fn(*args)
-        if made.is_raw_write(self, fn, args, kwargs):
-            return made.write(self, *args, code, offset, raw=True)
-        if fn is getattr and len(args) == 2 and not kwargs and type(args[1]) is str:
-            return self.load_attr(args[0], args[1], code, offset)   # guarded like `a.b`
-        if isinstance(fn, (types.BuiltinMethodType, types.MethodType)) and \
-                containers.is_tracked(fn.__self__):
-            return self.heap_method(fn.__self__, fn.__name__, args, kwargs, code, offset)
-        if fn is len and len(args) == 1 and not kwargs and (
-                containers.is_tracked(args[0]) or type(args[0]) is list):
-            return reads.length(self, args[0], code, offset)
-        if output.is_output_call(fn):
-            result = output.defer(self, fn, args, kwargs, code, offset)
-            if result is not output.KEEP_IN_GRAPH:
-                return result
-        if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
-            return self._number_builtin(fn, args, kwargs, code, offset)
-        if fn is range and any(is_symbolic(a) for a in args):
-            return control.SymbolicRange(args)
-        if fn is tf.constant and args and type(args[0]) is arrays.ArrayArg:
-            return arrays.as_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
-                                                         else None), code, offset)
-        if fn is tf.constant and args and has_symbolic(args[0]):
-            # tf.constant([node.word]) with a word read at run time: the same tensor,
-            # packed in the graph, with eager's dtype for Python numbers.
-            return self._pack_constant(args[0], kwargs.get("dtype", args[1] if len(args) > 1
-                                                          else None), code, offset)
-        if fn is bool and len(args) == 1 and not kwargs and (
-                is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
-            return self._truth_later(args[0], code, offset)
-        if fn in (float, int) and len(args) == 1 and not kwargs and \
-                arrays.is_computed(args[0]):
-            return self._number_builtin(fn, (arrays.scalar_of(args[0], fn, code, offset),),
-                                        {}, code, offset)
-        if fn in _CONSUME_ALL:
-            args = generators.run_to_end(self, args)
-        for value in (*args, *kwargs.values()):
-            reads.contents(self, value)
-        if fn in (sorted, min, max) and kwargs.get("key") is not None:
-            return dunders.keyed(self, fn, args, kwargs, code, offset)
-        if fn is type and len(args) == 1 and not kwargs:
-            return self.type_of(args[0], code, offset)
-        if fn is id and len(args) == 1 and not kwargs:
-            return reads.id_of(self, args[0], code, offset)
-        if fn is isinstance and len(args) == 2 and not kwargs and is_symbolic(args[0]):
-            # What eager's value is: the Python number a promoted tensor stands for,
-            # else an EagerTensor.
-            return issubclass(self.type_of(args[0], code, offset), args[1])
-        if _is_pure_builtin(fn):
-            if fn in (str, repr) and len(args) == 1 and not kwargs and (
-                    is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
-                    or arrays.is_computed(args[0])):
-                return self._text_later(args[0], "s" if fn is str else "r", code, offset)
-            if any(type(a) is arrays.ArrayArg for a in (*args, *kwargs.values())):
-                if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
-                        args[0].tensor.shape[0] is None:
-                    return self.load_attr(args[0], "shape", code, offset)[0]
-                return arrays.builtin(fn, args, code, offset)
-            if any(is_symbolic(a) for a in (*args, *kwargs.values())) and \
-                    fn not in (isinstance, len, tuple, list, zip, enumerate):
-                raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
-            if fn not in (isinstance, issubclass):
-                opaque = natives.first_opaque((*args, *kwargs.values()),
-                                              fn not in natives.SHALLOW,
-                                              self._passes_through(fn))
-                if opaque is not None:
-                    return dunders.call(self, fn, args, kwargs, opaque, code, offset)
-                if fn not in natives.SHALLOW:
-                    for value in (*args, *kwargs.values()):
-                        reads.whole(self, value, code, offset)
-            if fn in (str, repr, hash) and has_symbolic(args):
-                # repr((x, 2)) with x a number read at call time would bake in the
-                # symbolic tensor's repr.
-                raise Unsupported(f"{fn.__name__}() of a container holding a tensor",
-                                  code, offset)
-            result = fn(*args, **kwargs)
-            if isinstance(result, CONTAINER_TYPES + natives.ITERATORS):
-                self.note_created(result)
-            return result
-        if isinstance(fn, types.FunctionType) and not _from_library(fn):
-            return self.inline(fn, args, kwargs, code, offset)
-        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
-                and not _from_library(fn.__func__):
-            return self.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
-        owner = getattr(fn, "__self__", None)
-        if isinstance(fn, types.BuiltinMethodType) and type(owner) in dunders.VALUE_TYPES:
-            return dunders.value_method(self, fn, generators.run_to_end(self, args), kwargs,
-                                        code, offset)
-        if isinstance(fn, types.BuiltinMethodType) and type(owner) is list:
-            reads.adopt(self, owner)
-        if isinstance(fn, types.BuiltinMethodType) and type(owner) in (list, dict) and (
-                self.provenance.real_of(owner) is not None
-                or self.provenance.lazy_source(owner) is not None
-                or self.provenance.source_of(owner) is not None):
-            return self.heap_method(owner, fn.__name__, args, kwargs, code, offset)
-        if isinstance(fn, types.BuiltinMethodType) and isinstance(
-                getattr(fn, "__self__", None), CONTAINER_TYPES) and \
-                self.provenance.is_created(fn.__self__):
-            if not self.may_mutate(fn.__self__) and fn.__name__ not in READ_METHODS:
-                raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() on a "
-                                  "container from outside a cond arm or loop body",
-                                  code, offset)
-            return fn(*args, **kwargs)
-        if isinstance(fn, types.BuiltinMethodType) and \
-                self.provenance.argument_name(owner) is not None:
-            if fn.__name__ in READ_METHODS:
-                return fn(*args, **kwargs)      # its contents are the planned arguments
-            self.mutating_argument(owner, code, offset)
-        if _user_call(fn) is not None:
-            return self.call_user_layer(fn, args, kwargs, code, offset)
-        if self._is_library_callable(fn):
-            if program_functions.answers_eager_question(fn) and not args and not kwargs:
-                return program_functions.eager_answer(self, fn)
-            if any(type(a) is GraphText for a in (*args, *kwargs.values())):
-                raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
-                                  code, offset)
-            if any(type(a) is objects.ObjectRef for a in (*args, *kwargs.values())):
-                raise Unsupported(f"a Python object read at run time passed to {fn!r}",
-                                  code, offset)
-            if getattr(fn, "built", True) is False and is_library_object(fn):
-                # Its weights would be made in the graph; the eager call makes them.
-                raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet",
-                             code, offset)
-            if program_functions.is_program_function(fn):
-                if program_functions.runs_eagerly(self):
-                    return self.call(fn.python_function, args, kwargs, code, offset)
-                program_functions.check_call(self, fn, args, kwargs, code, offset)
-            elif program_functions.is_method_of_program_function(fn):
-                program_functions.refuse_method(fn, code, offset)
-            library_state.note(self.record.library_objects, fn, args, kwargs)
-
-            def wrap(value):
-                return self.as_eager_number(arrays.unwrap(value))
-            result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
-            self._note_fresh(result)        # fresh lists, e.g. tape.gradient's
-            return result
-        call_impl = janus_ext.type_lookup(type(fn), "__call__")
-        if isinstance(call_impl, types.FunctionType) and not _from_library(call_impl):
-            # A user class's __call__, guarded on the class (a call looks it up there).
-            reads.implicit_method(self, fn, "__call__", call_impl)
-            return self.inline(call_impl, (fn, *args), kwargs, code, offset)
-        if isinstance(fn, type):
-            return made.construct(self, fn, args, kwargs, code, offset)
-        if python_math.is_math(fn):
-            return python_math.call(self, fn, args, kwargs, code, offset)
-        raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
-                          "function, a pure builtin, or a Python function)", code, offset)
-
-    def _text_later(self, value, conversion, code, offset):
-        """str()/repr() of a tensor or of a number the graph computes: made after the
-        graph from its output (values.GraphText)."""
-        if isinstance(value, tf.Variable):
-            raise Unsupported("str()/repr() of a tf.Variable: its value at this point of "
-                              "the call is not kept", code, offset)
-        if self.provenance.number_of(value) == control.MIXED:
-            raise Unsupported(f"str() of {control.MIXED}", code, offset)
-        return GraphText(((value, conversion, ""),))
-
-    def _truth_later(self, value, code, offset):
-        """bool(t): the truth test `if t:` makes, a bool the graph carries for the
-        program's Python bool.  A branch on it is a decision on a tensor (control.py:
-        followed under an assertion when the profile saw one way, else a cond)."""
-        if value.shape.rank is None or value.shape.num_elements() != 1:
-            raise Unsupported(f"bool() of a tensor of shape {value.shape} (Python needs "
-                              "exactly one element)", code, offset)
-        truth = control.scalar_condition(None, value, None)
-        self.promote(truth, bool)
-        return truth
-
-    def _number_builtin(self, fn, args, kwargs, code, offset):
-        """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
-        kinds = [numbers.python_type_of(a, self.provenance.number_of) for a in args]
-        if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
-                and (args[1] is None or type(args[1]) is int):
-            return GraphRounded(args[0], args[1])
-        if kwargs or control.MIXED in kinds:
-            raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
-        try:
-            results = numbers.builtin(fn, args, kinds, self.check)
-        except numbers.NotRepresentable as exc:
-            raise Unsupported(exc.args[0], code, offset) from exc
-        for tensor, python_type in results:
-            self.promote(tensor, python_type)
-        values = tuple(tensor for tensor, _ in results)
-        if fn in (min, max):      # the result may be an argument, object and all
-            self.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args,
-                                                                     kinds[0]), *args)
-        return values if fn is divmod else values[0]
+        """fn(*args, **kwargs) in the graph being built (calls.py: the rules, in order)."""
+        return calls.call(self, fn, args, kwargs, code, offset)
 
     def as_eager_number(self, value):
         return numbers.as_eager_number(value, self.provenance.number_of, self.check)
-
-    def _pack_constant(self, value, dtype, code, offset):
-        if type(value) in (list, tuple):
-            return tf.stack([self._pack_constant(v, dtype, code, offset) for v in value])
-        if not is_symbolic(value):
-            return tf.constant(value, dtype)
-        python_type = self.provenance.number_of(value)
-        if python_type == control.MIXED:
-            raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
-        if python_type in numbers.NUMBERS:
-            tensor = tf.convert_to_tensor(numbers.EagerNumber(value, python_type, self.check),
-                                          dtype)
-            # A cast to the dtype it has gives the promoted tensor back; the result is a
-            # tensor, not the Python number, so it must not be promoted too.
-            return tf.identity(tensor) if tensor is value else tensor
-        return value if dtype is None else tf.cast(value, dtype)
 
     def type_of(self, value, code, offset):
         """type(value) as eager answers it, guarded where the value was read."""
@@ -525,22 +289,10 @@ class Builder:
                               "value", code, offset)
         return reads.type_of(self, value)
 
-    def _is_library_callable(self, fn):
-        if isinstance(fn, type):
-            return fn.__module__.startswith(LIBRARY_MODULES)
-        if isinstance(fn, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
-                           types.BuiltinMethodType)):
-            return _from_library(fn)
-        if is_library_object(fn):
-            # Keras/TF objects called through the library's own __call__ (user call()
-            # methods were routed to call_user_layer before this).
-            return _from_library(getattr(type(fn), "__call__", object))  # noqa: B004
-        return False
-
     def call_user_layer(self, layer, args, kwargs, code, offset):
         """A Keras layer or model whose call() the user wrote: Keras' __call__ does its
         bookkeeping, and the call() it reaches is run by this builder, not traced."""
-        impl = _user_call(layer)
+        impl = calls.user_call(layer)
         reads.unshadowed_method(self, layer, "call", impl, code, offset)
         library_state.note(self.record.library_objects, layer, args, kwargs)   # Keras reads it
 
@@ -553,7 +305,7 @@ class Builder:
                            **{k: arrays.unwrap(v) for k, v in kwargs.items()})
         finally:
             object.__delattr__(layer, "call")
-        self._note_fresh(result)
+        self.note_fresh(result)
         return result
 
     def heap_method(self, container, name, args, kwargs, code, offset):
@@ -731,19 +483,4 @@ class Builder:
         cell, _ = reads.cell_entry(frame, name, ins)
         self.heap.write_cell(cell, value)
 
-
-def _user_call(layer):
-    """The Python call() a user wrote on a Keras layer subclass, else None."""
-    impl = janus_ext.type_lookup(type(layer), "call")
-    if isinstance(impl, types.FunctionType) and not _from_library(impl) and \
-            _from_library(type(layer).__call__):
-        return impl
-    return None
-
-
-def _is_pure_builtin(fn):
-    try:
-        return fn in PURE_BUILTINS
-    except TypeError:           # unhashable callables are no builtins
-        return False
 

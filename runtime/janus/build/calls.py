@@ -1,0 +1,419 @@
+"""A call the build meets, `fn(*args, **kwargs)` → the rule that answers it: a value for
+the graph being built, or a refusal in the program's terms.
+
+The rules are tables, tried in order; the first that takes the call answers it (any
+result but PASS).  Order matters where two rules would take the same call, so each table
+lists the narrower rule first:
+
+1. BY_TYPE: janus's own stand-ins, by the callable's exact type (a `with` block's exit,
+   an append to a list a loop body carries, a method of an ndarray argument);
+2. AS_GIVEN: calls answered from the arguments as they are (random draws, `next`,
+   exceptions, prints, builtins of numbers the graph computes);
+3. the arguments' contents are then read, each under its guards (state/reads.py);
+4. WITH_CONTENTS: builtins, the program's own functions and methods, methods of
+   containers, library callables (their ops join the graph), classes, `math`.
+
+A call no rule takes is refused: the interpreter runs that call of the function.
+"""
+
+import builtins
+import types
+
+import tensorflow as tf
+
+import janus_ext
+
+from .. import containers
+from ..errors import NotYet, Unsupported
+from ..semantics import arrays, natives, numbers, python_draws, python_math
+from ..state import library_state, objects, reads
+from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
+                      from_library, has_symbolic, is_library_object, is_symbolic)
+from . import (contexts, control, dunders, generators, loops, made, output,
+               program_functions, raising)
+
+PASS = object()       # a rule's answer when the call is not its to take
+
+# Builtins that are pure functions of their arguments: evaluated at build time.
+PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
+    "abs", "all", "any", "bool", "dict", "divmod", "enumerate", "float", "int",
+    "isinstance", "issubclass", "len", "list", "max", "min", "pow", "range", "reversed",
+    "round", "sorted", "sum", "tuple", "zip", "slice", "str", "repr", "hash", "iter",
+))
+# Methods that only read a container: safe in any region.
+READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
+                          "__getitem__", "__contains__", "__len__"})
+# Builtins that take every item of an iterable before they return.
+CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
+
+
+def call(b, fn, args, kwargs, code, offset):
+    if any(a is NULL for a in args):
+        raise Unsupported("call with a NULL argument", code, offset)
+    by_type = BY_TYPE.get(type(fn))
+    if by_type is not None:
+        return by_type(b, fn, args, kwargs, code, offset)
+    for rule in AS_GIVEN:
+        result = rule(b, fn, args, kwargs, code, offset)
+        if result is not PASS:
+            return result
+    if fn in CONSUME_ALL:
+        args = generators.run_to_end(b, args)
+    for value in (*args, *kwargs.values()):
+        reads.contents(b, value)
+    for rule in WITH_CONTENTS:
+        result = rule(b, fn, args, kwargs, code, offset)
+        if result is not PASS:
+            return result
+    raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
+                      "function, a pure builtin, or a Python function)", code, offset)
+
+
+def _only(args, kwargs, count):
+    return len(args) == count and not kwargs
+
+
+# -- 1. janus's stand-ins ----------------------------------------------------------------
+
+BY_TYPE = {
+    contexts.WithExit: lambda b, fn, args, kwargs, code, offset: fn(*args),
+    loops.Append: lambda b, fn, args, kwargs, code, offset: fn(args, kwargs, code, offset),
+    arrays.NumpyMethod: lambda b, fn, args, kwargs, code, offset:
+        fn.call(args, kwargs, code, offset),
+}
+
+
+# -- 2. answered from the arguments as they are ------------------------------------------
+
+def _python_draw(b, fn, args, kwargs, code, offset):
+    if not python_draws.is_draw(fn):
+        return PASS
+    return b.record.python_draws.draw(b, fn, args, kwargs, code, offset)
+
+
+def _next(b, fn, args, kwargs, code, offset):
+    if fn is not next or not args or kwargs or len(args) > 2:
+        return PASS
+    return generators.call_next(b, args, code, offset)
+
+
+def _exception(b, fn, args, kwargs, code, offset):
+    if raising.is_plain_exception_class(fn):
+        return raising.make(b, fn, args, kwargs, has_symbolic, code, offset)
+    if raising.reads_own_exception(b, fn, args, kwargs):
+        return fn(*args)
+    return PASS
+
+
+def _raw_write(b, fn, args, kwargs, code, offset):
+    if not made.is_raw_write(b, fn, args, kwargs):
+        return PASS
+    return made.write(b, *args, code, offset, raw=True)
+
+
+def _getattr(b, fn, args, kwargs, code, offset):
+    if fn is not getattr or not _only(args, kwargs, 2) or type(args[1]) is not str:
+        return PASS
+    return b.load_attr(args[0], args[1], code, offset)      # guarded like `a.b`
+
+
+def _tracked_container_method(b, fn, args, kwargs, code, offset):
+    if not isinstance(fn, (types.BuiltinMethodType, types.MethodType)) or \
+            not containers.is_tracked(fn.__self__):
+        return PASS
+    return b.heap_method(fn.__self__, fn.__name__, args, kwargs, code, offset)
+
+
+def _len_of_container(b, fn, args, kwargs, code, offset):
+    if fn is not len or not _only(args, kwargs, 1) or not (
+            containers.is_tracked(args[0]) or type(args[0]) is list):
+        return PASS
+    return reads.length(b, args[0], code, offset)
+
+
+def _output(b, fn, args, kwargs, code, offset):
+    if not output.is_output_call(fn):
+        return PASS
+    result = output.defer(b, fn, args, kwargs, code, offset)
+    return PASS if result is output.KEEP_IN_GRAPH else result
+
+
+def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
+    if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
+        return number_builtin(b, fn, args, kwargs, code, offset)
+    if fn is range and any(is_symbolic(a) for a in args):
+        return control.SymbolicRange(args)
+    if fn is bool and _only(args, kwargs, 1) and (
+            is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+        return truth_later(b, args[0], code, offset)
+    if fn in (float, int) and _only(args, kwargs, 1) and arrays.is_computed(args[0]):
+        return number_builtin(b, fn, (arrays.scalar_of(args[0], fn, code, offset),), {},
+                              code, offset)
+    return PASS
+
+
+def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
+    if fn is not tf.constant or not args:
+        return PASS
+    dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
+    if type(args[0]) is arrays.ArrayArg:
+        return arrays.as_constant(args[0], dtype, code, offset)
+    if has_symbolic(args[0]):
+        # tf.constant([node.word]) with a word read at run time: the same tensor, packed
+        # in the graph, with eager's dtype for Python numbers.
+        return pack_constant(b, args[0], dtype, code, offset)
+    return PASS
+
+
+AS_GIVEN = (_python_draw, _next, _exception, _raw_write, _getattr,
+            _tracked_container_method, _len_of_container, _output,
+            _builtin_of_graph_number, _constant_of_graph_values)
+
+
+# -- 4. with the arguments' contents read ------------------------------------------------
+
+def _introspection(b, fn, args, kwargs, code, offset):
+    if fn in (sorted, min, max) and kwargs.get("key") is not None:
+        return dunders.keyed(b, fn, args, kwargs, code, offset)
+    if fn is type and _only(args, kwargs, 1):
+        return b.type_of(args[0], code, offset)
+    if fn is id and _only(args, kwargs, 1):
+        return reads.id_of(b, args[0], code, offset)
+    if fn is isinstance and _only(args, kwargs, 2) and is_symbolic(args[0]):
+        # What eager's value is: the Python number a promoted tensor stands for, else an
+        # EagerTensor.
+        return issubclass(b.type_of(args[0], code, offset), args[1])
+    return PASS
+
+
+def _pure_builtin(b, fn, args, kwargs, code, offset):
+    if not _is_pure_builtin(fn):
+        return PASS
+    values = (*args, *kwargs.values())
+    if fn in (str, repr) and _only(args, kwargs, 1) and (
+            is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
+            or arrays.is_computed(args[0])):
+        return text_later(b, args[0], "s" if fn is str else "r", code, offset)
+    if any(type(a) is arrays.ArrayArg for a in values):
+        if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
+                args[0].tensor.shape[0] is None:
+            return b.load_attr(args[0], "shape", code, offset)[0]
+        return arrays.builtin(fn, args, code, offset)
+    if any(is_symbolic(a) for a in values) and \
+            fn not in (isinstance, len, tuple, list, zip, enumerate):
+        raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+    if fn not in (isinstance, issubclass):
+        opaque = natives.first_opaque(values, fn not in natives.SHALLOW,
+                                      _passes_through(b, fn))
+        if opaque is not None:
+            return dunders.call(b, fn, args, kwargs, opaque, code, offset)
+        if fn not in natives.SHALLOW:
+            for value in values:
+                reads.whole(b, value, code, offset)
+    if fn in (str, repr, hash) and has_symbolic(args):
+        # repr((x, 2)) with x a number read at call time would bake in the symbolic
+        # tensor's repr.
+        raise Unsupported(f"{fn.__name__}() of a container holding a tensor", code, offset)
+    result = fn(*args, **kwargs)
+    if isinstance(result, CONTAINER_TYPES + natives.ITERATORS):
+        b.note_created(result)
+    return result
+
+
+def _program_function(b, fn, args, kwargs, code, offset):
+    if isinstance(fn, types.FunctionType) and not from_library(fn):
+        return b.inline(fn, args, kwargs, code, offset)
+    if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType) \
+            and not from_library(fn.__func__):
+        return b.inline(fn.__func__, (fn.__self__, *args), kwargs, code, offset)
+    return PASS
+
+
+def _builtin_method(b, fn, args, kwargs, code, offset):
+    """A method of a str/number, or of a list or dict the build holds."""
+    if not isinstance(fn, types.BuiltinMethodType):
+        return PASS
+    owner = getattr(fn, "__self__", None)
+    if type(owner) in dunders.VALUE_TYPES:
+        return dunders.value_method(b, fn, generators.run_to_end(b, args), kwargs,
+                                    code, offset)
+    if type(owner) is list:
+        reads.adopt(b, owner)
+    if type(owner) in (list, dict) and (
+            b.provenance.real_of(owner) is not None
+            or b.provenance.lazy_source(owner) is not None
+            or b.provenance.source_of(owner) is not None):
+        return b.heap_method(owner, fn.__name__, args, kwargs, code, offset)
+    if isinstance(owner, CONTAINER_TYPES) and b.provenance.is_created(owner):
+        if not b.may_mutate(owner) and fn.__name__ not in READ_METHODS:
+            raise Unsupported(f"{type(owner).__name__}.{fn.__name__}() on a container from "
+                              "outside a cond arm or loop body", code, offset)
+        return fn(*args, **kwargs)
+    if b.provenance.argument_name(owner) is not None:
+        if fn.__name__ in READ_METHODS:
+            return fn(*args, **kwargs)      # its contents are the planned arguments
+        b.mutating_argument(owner, code, offset)
+    return PASS
+
+
+def _user_layer(b, fn, args, kwargs, code, offset):
+    if user_call(fn) is None:
+        return PASS
+    return b.call_user_layer(fn, args, kwargs, code, offset)
+
+
+def _library_callable(b, fn, args, kwargs, code, offset):
+    """A TF or Keras function, layer, loss or optimizer: it runs on the symbolic values,
+    so its ops join the graph (the paper's whitelist)."""
+    if not _is_library_callable(fn):
+        return PASS
+    values = (*args, *kwargs.values())
+    if program_functions.answers_eager_question(fn) and not args and not kwargs:
+        return program_functions.eager_answer(b, fn)
+    if any(type(a) is GraphText for a in values):
+        raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
+                          code, offset)
+    if any(type(a) is objects.ObjectRef for a in values):
+        raise Unsupported(f"a Python object read at run time passed to {fn!r}", code, offset)
+    if getattr(fn, "built", True) is False and is_library_object(fn):
+        # Its weights would be made in the graph; the eager call makes them.
+        raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet", code,
+                     offset)
+    if program_functions.is_program_function(fn):
+        if program_functions.runs_eagerly(b):
+            return b.call(fn.python_function, args, kwargs, code, offset)
+        program_functions.check_call(b, fn, args, kwargs, code, offset)
+    elif program_functions.is_method_of_program_function(fn):
+        program_functions.refuse_method(fn, code, offset)
+    library_state.note(b.record.library_objects, fn, args, kwargs)
+
+    def wrap(value):
+        return b.as_eager_number(arrays.unwrap(value))
+    result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
+    b.note_fresh(result)        # fresh lists, e.g. tape.gradient's
+    return result
+
+
+def _user_dunder_call(b, fn, args, kwargs, code, offset):
+    call_impl = janus_ext.type_lookup(type(fn), "__call__")
+    if not isinstance(call_impl, types.FunctionType) or from_library(call_impl):
+        return PASS
+    # A user class's __call__, guarded on the class (a call looks it up there).
+    reads.implicit_method(b, fn, "__call__", call_impl)
+    return b.inline(call_impl, (fn, *args), kwargs, code, offset)
+
+
+def _class(b, fn, args, kwargs, code, offset):
+    if not isinstance(fn, type):
+        return PASS
+    return made.construct(b, fn, args, kwargs, code, offset)
+
+
+def _math(b, fn, args, kwargs, code, offset):
+    if not python_math.is_math(fn):
+        return PASS
+    return python_math.call(b, fn, args, kwargs, code, offset)
+
+
+WITH_CONTENTS = (_introspection, _pure_builtin, _program_function, _builtin_method,
+                 _user_layer, _library_callable, _user_dunder_call, _class, _math)
+
+
+# -- what the rules make --------------------------------------------------------------
+
+def text_later(b, value, conversion, code, offset):
+    """str()/repr() of a tensor or of a number the graph computes: made after the graph
+    from its output (values.GraphText)."""
+    if isinstance(value, tf.Variable):
+        raise Unsupported("str()/repr() of a tf.Variable: its value at this point of the "
+                          "call is not kept", code, offset)
+    if b.provenance.number_of(value) == control.MIXED:
+        raise Unsupported(f"str() of {control.MIXED}", code, offset)
+    return GraphText(((value, conversion, ""),))
+
+
+def truth_later(b, value, code, offset):
+    """bool(t): the truth test `if t:` makes, a bool the graph carries for the program's
+    Python bool.  A branch on it is a decision on a tensor (control.py: followed under an
+    assertion when the profile saw one way, else a cond)."""
+    if value.shape.rank is None or value.shape.num_elements() != 1:
+        raise Unsupported(f"bool() of a tensor of shape {value.shape} (Python needs "
+                          "exactly one element)", code, offset)
+    truth = control.scalar_condition(None, value, None)
+    b.promote(truth, bool)
+    return truth
+
+
+def number_builtin(b, fn, args, kwargs, code, offset):
+    """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
+    kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]
+    if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
+            and (args[1] is None or type(args[1]) is int):
+        return GraphRounded(args[0], args[1])
+    if kwargs or control.MIXED in kinds:
+        raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+    try:
+        results = numbers.builtin(fn, args, kinds, b.check)
+    except numbers.NotRepresentable as exc:
+        raise Unsupported(exc.args[0], code, offset) from exc
+    for tensor, python_type in results:
+        b.promote(tensor, python_type)
+    values = tuple(tensor for tensor, _ in results)
+    if fn in (min, max):      # the result may be an argument, object and all
+        b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
+                              *args)
+    return values if fn is divmod else values[0]
+
+
+def pack_constant(b, value, dtype, code, offset):
+    if type(value) in (list, tuple):
+        return tf.stack([pack_constant(b, v, dtype, code, offset) for v in value])
+    if not is_symbolic(value):
+        return tf.constant(value, dtype)
+    python_type = b.provenance.number_of(value)
+    if python_type == control.MIXED:
+        raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
+    if python_type in numbers.NUMBERS:
+        tensor = tf.convert_to_tensor(numbers.EagerNumber(value, python_type, b.check), dtype)
+        # A cast to the dtype it has gives the promoted tensor back; the result is a
+        # tensor, not the Python number, so it must not be promoted too.
+        return tf.identity(tensor) if tensor is value else tensor
+    return value if dtype is None else tf.cast(value, dtype)
+
+
+def user_call(layer):
+    """The Python call() a user wrote on a Keras layer subclass, else None."""
+    impl = janus_ext.type_lookup(type(layer), "call")
+    if isinstance(impl, types.FunctionType) and not from_library(impl) and \
+            from_library(type(layer).__call__):
+        return impl
+    return None
+
+
+def _passes_through(b, fn):
+    """What `fn` may take unguarded: TF/Keras objects; for a SHALLOW builtin
+    (`enumerate(zip(g, v))`) also a C iterator this build made."""
+    if fn not in natives.SHALLOW:
+        return is_library_object
+    return lambda value: is_library_object(value) or (
+        type(value) in natives.ITERATORS and b.provenance.is_created(value))
+
+
+def _is_library_callable(fn):
+    if isinstance(fn, type):
+        return fn.__module__.startswith(LIBRARY_MODULES)
+    if isinstance(fn, (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                       types.BuiltinMethodType)):
+        return from_library(fn)
+    if is_library_object(fn):
+        # Keras/TF objects called through the library's own __call__ (user call() methods
+        # were routed to call_user_layer before this).
+        return from_library(getattr(type(fn), "__call__", object))  # noqa: B004
+    return False
+
+
+def _is_pure_builtin(fn):
+    try:
+        return fn in PURE_BUILTINS
+    except TypeError:           # unhashable callables are no builtins
+        return False
