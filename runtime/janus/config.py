@@ -44,6 +44,10 @@ def _positive_number(value):
         return False
 
 
+# Calls of a function before janus builds its graph (JANUS_HOT), and calls that run TF
+# ops without a tape before janus takes a function over (JANUS_HOT_OPS).
+DEFAULT_HOT_CALLS = 3
+
 SWITCHES = (
     Switch("JANUS_MODE", "on", "on, off", _one_of("on", "off"),
            "on: profile hot code and run it as TensorFlow graphs. "
@@ -55,9 +59,9 @@ SWITCHES = (
            "failures, fallbacks and why it was not converted, plus totals."),
     Switch("JANUS_LOG", "0", "0, 1", _one_of("0", "1"),
            "1: print each graph build, rebuild and fallback to stderr, with its reason."),
-    Switch("JANUS_HOT", "3", "an integer >= 1", _positive_int,
+    Switch("JANUS_HOT", str(DEFAULT_HOT_CALLS), "an integer >= 1", _positive_int,
            "interpreted (profiled) calls of a function before janus builds its graph."),
-    Switch("JANUS_HOT_OPS", "3", "an integer >= 1 or off", _positive_int_or_off,
+    Switch("JANUS_HOT_OPS", str(DEFAULT_HOT_CALLS), "an integer >= 1 or off", _positive_int_or_off,
            "calls of a function that ran TensorFlow ops in the interpreter, without a "
            "GradientTape, before janus takes it over (acting, evaluation, sampling, "
            "metric code; see the README for which function of a call chain).  off: "
@@ -98,9 +102,11 @@ SWITCHES = (
 )
 
 
-# Launchers and the variable each sets for the number of ranks (MPICH's hydra, Open MPI,
-# MVAPICH).
+# Launchers and the variables each sets for the number of ranks and for this process's
+# rank (MPICH's hydra and PMI, Open MPI, MVAPICH, PMIx).
 LAUNCHER_SIZE_VARIABLES = ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MV2_COMM_WORLD_SIZE")
+LAUNCHER_RANK_VARIABLES = ("PMI_RANK", "OMPI_COMM_WORLD_RANK", "MV2_COMM_WORLD_RANK",
+                           "PMIX_RANK")
 
 
 def launched_size(environ=None) -> int:
@@ -112,6 +118,15 @@ def launched_size(environ=None) -> int:
     return 1
 
 
+def launched_rank(environ=None) -> int | None:
+    """This process's rank under an MPI launcher, else None."""
+    environ = os.environ if environ is None else environ
+    for name in LAUNCHER_RANK_VARIABLES:
+        if environ.get(name, "").isdigit():
+            return int(environ[name])
+    return None
+
+
 class Config:
     __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
                  "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops", "gating",
@@ -120,7 +135,7 @@ class Config:
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
                  trace_path: str = "", trace_ops: str = "first:10",
                  data_parallel: str = "auto", mpi_timeout: float = 300.0,
-                 fusion_bytes: int = 4 << 20, hot_ops: int | None = 3,
+                 fusion_bytes: int = 4 << 20, hot_ops: int | None = DEFAULT_HOT_CALLS,
                  gating: bool = True, eager_numerics: bool = True):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops

@@ -223,10 +223,6 @@ def pinned_contents(lists) -> tuple:
     return pinned.freeze()
 
 
-def first_failure(guards: tuple, args: tuple) -> int:
-    return janus_ext.check_guards(guards, args)
-
-
 def read(acc, args, default=None):
     """What the checker reads at `acc` for a call with `args`, or `default` when that
     place cannot be read statically or is gone (a library getter that raised)."""

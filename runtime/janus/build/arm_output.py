@@ -43,7 +43,7 @@ def check_plain(what, args, kwargs, code, offset):
                           "strings made from them are printed there)", code, offset)
 
 
-class Plan:
+class ArmPrints:
     """The prints of both arms of one cond, as found by the dry runs of its arms."""
 
     def __init__(self, builder, ends):

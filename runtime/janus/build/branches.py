@@ -113,10 +113,10 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
             frame.fail("an arm that raises inside a cond arm or loop body", ins)
         truth = shapes[0] is not None
         b.assume(condition if truth else tf.logical_not(condition),
-                 (frame.code, ins.offset), ins, raises=True)
+                 (frame.code, ins.offset), raises=True)
         return (true_arm if truth else false_arm).enter(frame)
     before = _values_before(frame, ins, shapes)
-    printing = arm_output.Plan(b, shapes)
+    printing = arm_output.ArmPrints(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
 
     def run_arm(arm, index):
@@ -239,7 +239,7 @@ def closed(opened, key):
     return tuple(closed(opened, key + (i,)) for i in range(length))
 
 
-class _Slot:
+class _CondOutput:
     """How one differing value crosses the cond: its dtype (or TENSOR_ARRAY), and, for
     a value only one arm leaves, the static shape of its placeholder."""
     __slots__ = ("dtype", "placeholder_shape")
@@ -274,7 +274,7 @@ def _merge_plan(frame, ins, first, second):
             frame.fail("the arms of a branch on a tensor go on at different places",
                        ins)
         del a[("exit",)], b[("exit",)]
-        plan[("exit",)] = _Slot(tf.int32)
+        plan[("exit",)] = _CondOutput(tf.int32)
         for slot in set(a) ^ set(b):
             if slot[-1] == _TUPLE or slot[0] not in ("local", "stack"):
                 frame.fail(f"{_describe(slot)} is left by only one arm of a branch on "
@@ -287,7 +287,7 @@ def _merge_plan(frame, ins, first, second):
             dtype = value.dtype if is_symbolic(value) else numbers.CARRY[
                 float if type(value) is float else int]
             shape = value.shape if is_symbolic(value) else tf.TensorShape([])
-            plan[slot] = _Slot(dtype, shape)
+            plan[slot] = _CondOutput(dtype, shape)
     elif set(a) != set(b):
         frame.fail("the arms of a branch on a tensor leave different variables bound",
                    ins)
@@ -297,7 +297,7 @@ def _merge_plan(frame, ins, first, second):
                 type(x) is type(y) and type(x) in PYTHON_NUMBERS + (str,) and x == y):
             continue
         if all(isinstance(v, tf.TensorArray) for v in (x, y)):
-            plan[slot] = _Slot(TENSOR_ARRAY)
+            plan[slot] = _CondOutput(TENSOR_ARRAY)
             continue
         if not all(is_symbolic(v) or type(v) in PYTHON_NUMBERS for v in (x, y)):
             frame.fail(f"{_describe(slot)} is a {type(x).__name__} on one arm of a branch "
@@ -309,7 +309,7 @@ def _merge_plan(frame, ins, first, second):
             kinds = {type(x), type(y)}
             dtype = numbers.CARRY[kinds.pop() if len(kinds) == 1 else
                                   float if float in kinds else int]
-        plan[slot] = _Slot(dtype)
+        plan[slot] = _CondOutput(dtype)
     return plan
 
 

@@ -86,7 +86,7 @@ class Builder:
         trips, = counts
         return trips if type(trips) is int else None
 
-    def assume(self, condition, key, ins, raises=False):
+    def assume(self, condition, key, raises=False):
         """An in-graph assertion that `condition` holds; failing it means fallback.  With
         `raises`, failing it means the call reaches a `raise`: the interpreter runs it,
         and the graph stays for the calls that do not."""
@@ -321,7 +321,7 @@ class Builder:
                               code, offset)
         reads.stdlib_slot(self, container, name, code, offset)
         if args and (containers.is_mapping(container) or name in ("remove", "index", "count")):
-            reads.comparable(self, container, args[:1], code, offset)
+            reads.comparable(container, args[:1], code, offset)
         if name in ("extend", "extendleft", "update") and natives.first_opaque(
                 (*args, *kwargs.values()), True, is_library_object) is not None:
             raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "

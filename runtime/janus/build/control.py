@@ -109,7 +109,7 @@ def decide(frame, ins, condition, jump_if):
     direction = b.profiled_direction(frame.code, ins.offset)
     if direction is not None and b.open_regions.depth == 0 and key not in b.plan.relaxed:
         truth = jump_if if direction else not jump_if
-        b.assume(condition if truth else tf.logical_not(condition), key, ins)
+        b.assume(condition if truth else tf.logical_not(condition), key)
         return ins.jump_target if direction else ins.next_offset
     jump_block, fall_block = regions.block(ins.jump_target), regions.block(ins.next_offset)
     entered = regions.loop_entered_by(ins.offset, (jump_block, fall_block))

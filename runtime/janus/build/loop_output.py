@@ -14,7 +14,7 @@ value), the Python number a promoted tensor stands for, the ndarray of `.numpy()
 string formatted from them.
 
 What the body prints is found by tracing it once: a body that prints is traced again
-with the arrays (`Retry`).  Each iteration must show tensors of one shape (stack needs
+with the arrays (`TraceAgain`).  Each iteration must show tensors of one shape (stack needs
 it): a shape that changes fails the graph, and the interpreter runs that call.
 """
 
@@ -28,11 +28,11 @@ from ..values import GraphText, is_symbolic
 CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
 
 
-class Retry(Exception):
+class TraceAgain(Exception):
     """The body printed: trace the loop again with the arrays its prints need."""
 
 
-class Plan:
+class BodyPrints:
     """The prints of one loop's body: their templates and the arrays they need."""
 
     def __init__(self, builder):
@@ -57,7 +57,7 @@ class Plan:
 
     def end(self, mark, extra, where):
         """After one trace of the body: take its prints off the heap's effects and give
-        the extra loop variables' next values (Retry when the plan was not known)."""
+        the extra loop variables' next values (TraceAgain when the plan was not known)."""
         effects = self.b.heap.effects[mark:]
         del self.b.heap.effects[mark:]
         values, templates = [], []
@@ -77,7 +77,7 @@ class Plan:
         if self.templates is None:
             self.templates, self.specs = templates, specs
             if specs or templates:
-                raise Retry()
+                raise TraceAgain()
             return []
         if len(templates) != len(self.templates) or \
                 [(d, k) for d, _, k in specs] != [(d, k) for d, _, k in self.specs]:

@@ -181,7 +181,7 @@ def for_loop(frame, ins, iteration):
             frame.fail("a loop over a tensor binds a name that may be unbound after it",
                        ins)
         frame.b.assume(_before_end(tf.convert_to_tensor(start, stop.dtype), stop,
-                                   ascending), key, ins)
+                                   ascending), key)
         frame.push(element(frame, tf.convert_to_tensor(start, tf.int64)))
         end = frame.run_until(ins.next_offset, frozenset({ins.offset}))
         if end.returned:
@@ -233,7 +233,7 @@ def _speculated_items(frame, ins, iteration, others, start, stop, step, ascendin
                 b.promote(value, int)
     else:
         values = [iteration.tensor[i] for i in range(trips)]
-    b.assume(tf.equal(count, trips), key, ins)
+    b.assume(tf.equal(count, trips), key)
     return Items(values)
 
 
@@ -424,7 +424,7 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
     # carried Python numbers the body keeps Python numbers (a counter), and what the
     # body binds at its stops.
     first = None
-    printing = loop_output.Plan(b)
+    printing = loop_output.BodyPrints(b)
     number_of = b.provenance.number_of
     if grown or len(stops) > 1 or any(numbers.python_type_of(frame.locals[n], number_of)
                                       for n in carried):
@@ -491,7 +491,7 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
                 results = tf.while_loop(lambda flag, *_: flag, body, loop_vars,
                                         shape_invariants=invariants)
                 break
-            except loop_output.Retry:
+            except loop_output.TraceAgain:
                 invariants = None         # the body prints: again, with its arrays
             except ValueError as exc:
                 if invariants is not None or "shape" not in str(exc):
@@ -568,7 +568,7 @@ def _leave(frame, ins, regions, shape, exit_taken):
                        "body", ins)
         ks = [k for each in raising.values() for k in each]
         frame.b.assume(tf.reduce_all(tf.not_equal(exit_taken, tf.constant(ks, tf.int32))),
-                       (frame.code, ins.offset), ins, raises=True)
+                       (frame.code, ins.offset), raises=True)
         groups = {c: ks for c, ks in groups.items() if c not in raising}
     ways = [(branches.from_offset(offset, prepare), ks)
             for (offset, prepare), ks in groups.items()]

@@ -30,7 +30,7 @@ class CallArgs:
         self.args, self.call_id = (), 0
 
 
-class _Slot:
+class _Output:
     __slots__ = ("index", "python_type")
 
     def __init__(self, index, python_type=None):
@@ -73,7 +73,7 @@ def _template_of(value, run, tensors, memo):
     if kept is not None:         # a number the graph chose: the flag says whose
         tensors.extend((kept[1], value))
         return _Kept(len(tensors) - 2, kept[0],
-                     _Slot(len(tensors) - 1, origin.number))
+                     _Output(len(tensors) - 1, origin.number))
     if origin.acc is not None:
         if type(value) is tuple:
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
@@ -86,13 +86,13 @@ def _template_of(value, run, tensors, memo):
             raise Unsupported("returns, stores or prints a view of an ndarray "
                                       "argument (the caller's own array)", run.code)
         tensors.append(value.tensor)
-        return _Slot(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
+        return _Output(len(tensors) - 1, np.ndarray)     # numpy arithmetic: a new array
     if is_symbolic(value):
         python_type = origin.number
         if python_type == control.MIXED:
             raise Unsupported(f"returns {control.MIXED}", run.code)
         tensors.append(value)
-        return _Slot(len(tensors) - 1, python_type)
+        return _Output(len(tensors) - 1, python_type)
     if type(value) is tuple:
         return tuple(flatten(v, run, tensors, memo) for v in value)
     if type(value) is GraphText:
@@ -219,7 +219,7 @@ def rebuild(template, outputs, args, memo):
 
 
 def _rebuild_new(kind, template, outputs, args, memo):
-    if kind is _Slot:
+    if kind is _Output:
         if template.python_type is np.ndarray:
             return outputs[template.index].numpy()
         if template.python_type is not None:

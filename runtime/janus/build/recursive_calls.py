@@ -84,7 +84,7 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
     raise NeedsReference(roots, code, offset)
 
 
-def _signature(b, callee, local_values, outer, code, offset):
+def _signature(local_values, outer, code, offset):
     signature, explicit = [], []
     for name, value in local_values.items():
         if type(value) is objects.ObjectRef:
@@ -104,7 +104,7 @@ def _signature(b, callee, local_values, outer, code, offset):
 
 
 def start(b, callee, fn, local_values, outer, code, offset):
-    signature, explicit = _signature(b, callee, local_values, outer, code, offset)
+    signature, explicit = _signature(local_values, outer, code, offset)
     key = (callee, signature)
     function = b.recursion.functions.get(key)
     if function is None:
@@ -179,7 +179,7 @@ def _trace_body(b, callee, fn, local_values, signature, structure, output_specs,
 
 def call_again(b, callee, local_values, code, offset):
     signature, recurse, outer, structure = b.recursion.tracing[callee]
-    got, explicit = _signature(b, callee, local_values, outer, code, offset)
+    got, explicit = _signature(local_values, outer, code, offset)
     if [(n, k) for n, k, *_ in got] != [(n, k) for n, k, *_ in signature] or any(
             now[2] is not first[2] for now, first in zip(got, signature)
             if now[1] == "object"):

@@ -45,7 +45,6 @@ first_user_frame = janus_ext.first_user_frame
 
 log = logging.getLogger(__name__)
 
-DEFAULT_HOT_OPS = 3
 _CO_OPTIMIZED = 0x1         # function code, not a module or class body
 CALLED_REPEATEDLY = 2
 

@@ -77,9 +77,8 @@ def install(tf_module):
 
 def _hot_ops_setting():
     from .. import config
-    from . import eager_ops
     cfg = config.active()
-    return eager_ops.DEFAULT_HOT_OPS if cfg is None else cfg.hot_ops
+    return config.DEFAULT_HOT_CALLS if cfg is None else cfg.hot_ops
 
 
 def watch_imports():

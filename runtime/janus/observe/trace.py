@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 
+from .. import config
 from . import counters
 
 recorder = None      # the active Recorder, or None: nothing is traced
@@ -30,15 +31,6 @@ recorder = None      # the active Recorder, or None: nothing is traced
 # claim those when the program starts them.
 TRACE_TOOL_IDS = (3, 4)
 _now = time.perf_counter_ns
-
-
-def mpi_rank():
-    """This process's rank under an MPI launcher (MPICH, Open MPI, PMIx), else None."""
-    for name in ("PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK"):
-        value = os.environ.get(name, "")
-        if value.isdigit():
-            return int(value)
-    return None
 
 
 def per_rank_path(path, rank):
@@ -59,7 +51,7 @@ def start(path, ops="off", sink=None):
     global recorder
     from . import sinks
     if sink is None:
-        rank = mpi_rank()
+        rank = config.launched_rank()
         if path is None:
             sink = sinks.NullSink()
         elif path.endswith(os.sep) or os.path.isdir(path):

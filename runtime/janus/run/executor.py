@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 log.propagate = False
 
 DECLINE = janus_ext.DECLINE
-DEFAULT_HOT_CALLS = 3   # interpreted (profiled) calls before the first graph (JANUS_HOT)
 # Calls a function's graphs may send back on a failed number check before janus stops
 # trying: Python's result (a big int, ZeroDivisionError) has become the normal case.
 NUMBER_CHECK_LIMIT = 16
@@ -43,7 +42,7 @@ RUNTIME_FAILURE_LIMIT = 3
 
 def _settings():
     cfg = config.active()
-    return (DEFAULT_HOT_CALLS, False) if cfg is None else (cfg.hot_calls, cfg.log)
+    return (config.DEFAULT_HOT_CALLS, False) if cfg is None else (cfg.hot_calls, cfg.log)
 
 
 class CodeState:
@@ -106,7 +105,7 @@ class CodeState:
         if not no_tape_records():
             # An outer tape would take the call's gradient from its backward graph, not eager's
             st.note("interpreted: a GradientTape outside the call records it")
-            return self._interpret(None)
+            return self._interpret()
         graph, miss = self.cache.lookup(args)
         if graph is not None:
             return self._run(graph, args)
@@ -114,11 +113,11 @@ class CodeState:
         if had_graphs:
             st.guard_misses += 1
         if self.interpreted_calls < self.hot_calls:
-            return self._interpret(miss if had_graphs else "profiling")
+            return self._interpret()
         if not self.cache.can_build():
             self.give_up(f"recompile limit ({cache.RECOMPILE_LIMIT}) reached; last miss: "
                          f"{miss}")
-            return self._interpret(miss)
+            return self._interpret()
         if had_graphs:
             st.note(f"guard miss: {miss}")
             self._event(f"guard miss, rebuilding: {miss}")
@@ -130,7 +129,7 @@ class CodeState:
             self.raising_builds += 1
             if self.raising_builds > cache.RECOMPILE_LIMIT:
                 self.give_up(exc.reason)
-            return self._interpret(None)
+            return self._interpret()
         except Raises as exc:
             # This call raises (its arguments decide it at entry): the interpreter must
             # run it.  Other calls may still convert.
@@ -138,11 +137,11 @@ class CodeState:
             st.note(f"not converted for this call: {exc}")
             if self.raising_builds > cache.RECOMPILE_LIMIT:
                 self.give_up(exc.reason)
-            return self._interpret(None)
+            return self._interpret()
         except Unsupported as exc:
             st.note(f"not converted: {exc}")
             self.give_up(exc.reason)
-            return self._interpret(None)
+            return self._interpret()
         self.cache.insert(graph)
         st.status = "converted"
         # The wall-clock stamp lets bench/ time "start to first graph step".
@@ -152,7 +151,7 @@ class CodeState:
         profiler.unflag(self.code)    # profiling has served; calls now cost only guards
         return self._run(graph, args)
 
-    def _interpret(self, reason):
+    def _interpret(self):
         self.interpreted_calls += 1
         self.stats.interpreted += 1
         return DECLINE
@@ -166,14 +165,14 @@ class CodeState:
         except inputs.AliasedVariable as exc:
             self.stats.note(str(exc))
             self._event(f"the interpreter runs this call: {exc}")
-            return self._interpret(None)
+            return self._interpret()
         except random_ops.SeedRepeated as exc:
             # Eager continues an earlier stream for this seed (random_ops.py): this call
             # runs in the interpreter, with the generator as it was; the graph stays.
             self.stats.fallbacks += 1
             self.stats.note(f"random seed repeated: {exc}")
             self._event(f"random seed repeated, the interpreter runs this call: {exc}")
-            return self._interpret(None)
+            return self._interpret()
         except UpdatesLanded as exc:
             self.cache.drop(graph)
             self.stats.note(f"failed after its updates landed, the call raises: {exc}")
@@ -222,7 +221,7 @@ class CodeState:
             self.cache.drop(graph)
             self.stats.fallbacks += 1
             self.give_up(f"{failure.reason} ({RUNTIME_FAILURE_LIMIT} times)")
-            return self._interpret(None)
+            return self._interpret()
         return self._fall_back(graph, failure.reason)
 
     def _interpret_this_call(self, reason):
@@ -230,7 +229,7 @@ class CodeState:
         self.stats.fallbacks += 1
         self.stats.note(reason)
         self._event(f"the interpreter runs this call: {reason}")
-        return self._interpret(None)
+        return self._interpret()
 
     def _number_check_failed(self, reason):
         self.number_check_failures += 1
@@ -239,14 +238,14 @@ class CodeState:
         self._event(f"number check failed, the interpreter runs this call: {reason}")
         if self.number_check_failures >= NUMBER_CHECK_LIMIT:
             self.give_up(f"number checks failed {NUMBER_CHECK_LIMIT} times; last: {reason}")
-        return self._interpret(None)
+        return self._interpret()
 
     def _fall_back(self, graph, reason):
         self.cache.drop(graph)
         self.stats.note(reason)
         self.stats.fallbacks += 1
         self._event(f"fallback to the interpreter: {reason}")
-        return self._interpret(None)
+        return self._interpret()
 
     def _build_or_specialise(self, args):
         try:
@@ -366,5 +365,5 @@ def _consider(code, globals_dict, why):
     # The call that entered the tape, or ran the op, is already running in the
     # interpreter.
     state.stats.calls += 1
-    state._interpret("profiling")
+    state._interpret()
     return state

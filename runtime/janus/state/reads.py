@@ -625,13 +625,13 @@ def membership(b, key, container, code, offset):
     guards; the key must be a value whose __eq__/__hash__ is no code of the program."""
     contents(b, container)
     stdlib_slot(b, container, "__contains__", code, offset)
-    comparable(b, container, (key,), code, offset)
+    comparable(container, (key,), code, offset)
     if type(container) is containers.deque:
         return key in container
     return dict.__contains__(container, key)
 
 
-def comparable(b, container, values, code, offset):
+def comparable(container, values, code, offset):
     """`values` (a key, an item to find) meet the container's keys or items through
     __hash__/__eq__: none of them may be an object whose own code would run."""
     compared = (*values, *container) if type(container) is containers.deque else values
@@ -652,7 +652,7 @@ def collection_item(b, container, key, code, offset):
             return container[key]
         except IndexError as exc:
             raise Thrown(exc, code, offset) from None
-    comparable(b, container, (key,), code, offset)
+    comparable(container, (key,), code, offset)
     if same_item(b, container, real, key):
         return item(b, real, key, code, offset)     # guarded, or read at call time
     contents(b, real)          # the key is absent there, or this call wrote it
