@@ -111,3 +111,37 @@ def test_a_comparison_numpy_makes_outside_the_dtype_is_refused():
             arrays.binary(">", operator.gt, small, -1, {}, None, None)
         wide = arrays.binary(">", operator.gt, small, 3, {}, None, None)
         assert wide.prototype.dtype == np.bool_ and wide.tensor.dtype == tf.bool
+
+
+NUMPY_SCALAR_STEP = """
+import json
+import numpy as np
+import tensorflow as tf
+w = tf.Variable(tf.ones([4, 1]))
+history = []
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((tf.matmul(x, w) - y) ** 2)
+    w.assign_sub(0.1 * tape.gradient(loss, w))
+    value = np.float64(loss)
+    history.append(value)
+    return value
+x, y = tf.reshape(tf.range(32.0), [8, 4]) / 32.0, tf.ones([8, 1])
+for i in range(8):
+    r = step(x, y)
+    print(i, type(r).__name__, repr(r))
+print(json.dumps({"types": [type(v).__name__ for v in history],
+                  "values": [float(v) for v in history]}))
+"""
+
+
+def test_a_numpy_scalar_made_in_the_step_is_refused_in_the_programs_terms(tmp_path):
+    program = tmp_path / "numpy_scalar.py"
+    program.write_text(NUMPY_SCALAR_STEP)
+    runs = run_both_modes(program, tmp_path)
+    assert runs["on"]["printed"] == runs["off"]["printed"]
+    assert runs["on"]["types"] == ["float64"] * 8
+    assert runs["on"]["values"] == runs["off"]["values"]
+    stats = runs["functions"]["step"]
+    assert stats["not_converted"] == ("np.float64(...) in the step: a numpy scalar made "
+                                      "from the step's values is not computed in graphs"), stats

@@ -304,6 +304,12 @@ def constructor(b, cls, code, offset):
     """The __init__ that `cls(...)` runs (None for object's), when making the instance
     runs no other code: type.__call__, object.__new__, no __del__ (eager would run it
     at every call, the build once).  Guarded on what the class holds."""
+    if (getattr(cls, "__module__", None) or "").split(".")[0] == "numpy":
+        # np.float64(loss), np.int32(n): numpy's scalars follow numpy's rules for
+        # arithmetic (overflow, division by zero, promotion), which graphs do not carry.
+        what = "a numpy scalar" if issubclass(cls, np.generic) else "a numpy object"
+        raise Unsupported(f"np.{cls.__name__}(...) in the step: {what} made from the "
+                          "step's values is not computed in graphs", code, offset)
     why = None
     if janus_ext.type_lookup(type(cls), "__call__") is not type.__call__:
         why = "its metaclass defines __call__"
