@@ -94,11 +94,15 @@ cdef void _release(Py_ssize_t key):
         PyErr_WriteUnraisable(<PyObject *>key)
 
 
-def watch_dict(dict d, str described, dependent, ignored=None):
+def watch_dict(object d, str described, dependent, ignored=None):
     """Mark `dependent` stale (its .stale, a str: why) when `d` changes from what it
     holds now, other than at the keys in `ignored` (a frozenset, or None).
-    `dependent.stale` must be None while it is current."""
+    `dependent.stale` must be None while it is current.  `d` may be a dict subclass
+    (Keras' TrackedDict): its storage is read with dict's own methods, not its
+    overrides."""
     global _watcher
+    if not isinstance(d, dict):
+        raise TypeError(f"watch_dict of a {type(d).__name__}")
     if _watcher < 0:
         _watcher = PyDict_AddWatcher(_on_dict_event)
         if _watcher < 0:
@@ -111,17 +115,17 @@ def watch_dict(dict d, str described, dependent, ignored=None):
         _stale(key, entry, f"{described} changed")
         entry = None
     if entry is None:
-        entry = _watched[key] = [dict(d), described, {}]
+        entry = _watched[key] = [dict.copy(d), described, {}]
         PyDict_Watch(_watcher, <PyObject *>d)
     (<dict>entry[2])[id(dependent)] = (dependent, ignored)
 
 
-cdef bint _same_contents(dict a, dict b):
+cdef bint _same_contents(dict a, object b):
     """The same keys holding the same objects (no __eq__ of the program's runs)."""
-    if len(a) != len(b):
+    if dict.__len__(b) != len(a):
         return False
     for k, v in a.items():
-        if b.get(k, _UNSET) is not v:
+        if dict.get(b, k, _UNSET) is not v:
             return False
     return True
 

@@ -223,6 +223,15 @@ def pinned_contents(lists) -> tuple:
     return pinned.freeze()
 
 
+def pinned_types(objects) -> tuple:
+    """Guards that each object still has the class it has now (library objects whose
+    dicts are watched: assigning `__class__` writes no dict)."""
+    pinned = GuardSet()
+    for obj in objects:
+        pinned.require_type(const(obj), type(obj))
+    return pinned.freeze()
+
+
 def read(acc, args, default=None):
     """What the checker reads at `acc` for a call with `args`, or `default` when that
     place cannot be read statically or is gone (a library getter that raised)."""

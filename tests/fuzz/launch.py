@@ -13,8 +13,10 @@ generators.  Nothing here runs while the program runs; it reads the state afterw
 import hashlib
 import inspect
 import json
+import re
 import sys
 import types
+import warnings
 
 MAX_ITEMS = 300
 
@@ -163,8 +165,23 @@ class Dumper:
             return ["generator", v.__qualname__, inspect.getgeneratorstate(v),
                     {k: self.enc(a, d) for k, a in inspect.getgeneratorlocals(v).items()}]
         if t.__module__ in ("itertools", "builtins"):
-            return ["repr", t.__qualname__, repr(v)]
+            # An iterator's repr holds its address, which differs between the two runs:
+            # its state is what __reduce__ gives (where a range_iterator or islice stands).
+            return ["repr", t.__qualname__, _without_addresses(repr(v)), _reduced(v)]
         return ["library", f"{t.__module__}.{t.__qualname__}"]
+
+
+def _without_addresses(text):
+    return re.sub(r" at 0x[0-9a-fA-F]+", " at 0x…", text)
+
+
+def _reduced(v):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")       # itertools' pickling is deprecated
+            return _without_addresses(repr(v.__reduce__()))
+    except Exception as exc:
+        return f"no state: {type(exc).__name__}"
 
 
 def _array(a):

@@ -38,8 +38,8 @@ class GraphCache:
         entries = self.entries
         newest_failure = -1
         for graph in entries:
-            if graph.pinned_arrays and graph.stale is None:
-                graph.stale = library_state.changed_array(graph.pinned_arrays)
+            if graph.pinned_contents and graph.stale is None:
+                graph.stale = library_state.changed_contents(graph.pinned_contents)
             if graph.stale is not None:
                 why = self._drop_stale()
                 if not entries:

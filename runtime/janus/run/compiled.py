@@ -41,9 +41,9 @@ class CompiledGraph:
         self.template = built.template
         # The library state it was built from, watched: a change marks it stale.
         self.stale = None         # why library state it was built from changed, or None
-        lists, self.pinned_arrays = library_state.watch(
+        lists, self.pinned_contents, watched = library_state.watch(
             built.library_objects, self, built.names_of)
-        self.guards += guards.pinned_contents(lists)
+        self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched)
         library_state.watch_tf_globals(built.summary, self)
         library_state.watch_functions(built.inlined, self)
 

@@ -27,8 +27,10 @@ the build handed it:
 - TF's global random generator (`tf.random.get_global_generator()`), a module global
   that `tf.random.set_global_generator` replaces: a graph that draws from it watches
   that module's dict;
-- numpy arrays that watched objects hold (a schedule's `values`): no watcher sees a
-  write into an array, so their bytes are compared at each lookup (`changed_array`).
+- numpy arrays and sets that watched objects hold (a schedule's `values`, an
+  optimizer's weight-decay exclusions): no watcher sees a write into them, so their
+  contents are compared at each lookup (`changed_contents`); and `obj.__class__ = Other`
+  on a watched object writes no dict, so its type is guarded.
 """
 
 import contextlib
@@ -80,21 +82,29 @@ def note(found: dict, fn, args, kwargs):
 def watch(objects, graph, program_names):
     """Mark `graph` stale (graph.stale = why) when one of `objects` changes, other than
     at the names `program_names(obj)` says the program's code reads or writes.  Returns
-    the lists of plain values they hold (a schedule's `values`, a Rescaling's `scale`):
-    CPython has no list watchers, so the caller guards their contents; and the numpy
-    arrays they hold, as (where, array, its bytes now) for `changed_array`."""
-    seen, lists = set(), []
+    what no watcher sees, for the caller to guard or compare:
+    - the lists of plain values they hold (a schedule's `values`, a Rescaling's
+      `scale`): CPython has no list watchers, so the caller guards their contents;
+    - the numpy arrays and sets they hold (an optimizer's weight-decay exclusions), as
+      (where, value, its contents now) for `changed_contents`;
+    - every object watched: `obj.__class__ = Other` writes no dict, so the caller
+      guards each one's type."""
+    seen, lists, watched = set(), [], []
     for obj in objects:
-        _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names)
-    arrays = tuple((where, value, value.tobytes()) for where, value in lists
-                   if isinstance(value, np.ndarray))
-    return [value for _, value in lists if not isinstance(value, np.ndarray)], arrays
+        _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names, watched)
+    compared = tuple((where, value, _contents(value)) for where, value in lists
+                     if not isinstance(value, list))
+    return [value for _, value in lists if isinstance(value, list)], compared, watched
 
 
-def changed_array(arrays):
-    """Why the graph holding `arrays` (watch's second result) is stale, or None."""
-    for where, array, contents in arrays:
-        if array.tobytes() != contents:
+def _contents(value):
+    return value.tobytes() if isinstance(value, np.ndarray) else frozenset(value)
+
+
+def changed_contents(compared):
+    """Why the graph holding `compared` (watch's second result) is stale, or None."""
+    for where, value, contents in compared:
+        if _contents(value) != contents:
             return f"{where} changed in place"
     return None
 
@@ -142,10 +152,11 @@ def watch_tf_globals(reads, graph):
                              graph)
 
 
-def _watch_object(obj, described, graph, seen, lists, depth, program_names):
+def _watch_object(obj, described, graph, seen, lists, depth, program_names, watched):
     if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
         return
     seen.add(id(obj))
+    watched.append(obj)
     attributes = obj.__dict__
     # The program's subclass: its own names are left to the guards, and the plain
     # dicts and lists it holds are the program's data (a history the loop appends
@@ -160,19 +171,21 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names):
     def follow(item, where=None):
         if is_watched_kind(item) or is_program_subclass(item):
             _watch_object(item, where or _name(item), graph, seen, lists, depth + 1,
-                          program_names)
+                          program_names, watched)
 
     for key, value in list(attributes.items()):
         if programs and key in own:
             continue
-        if type(value) is dict and id(value) not in seen:
+        # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
+        # of its own (TrackedDict, TrackedList, TrackedSet).
+        if isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
                 janus_ext.watch_dict(value, f"{described}.{key}", graph)
             for item in list(value.values())[:_MAX_ITEMS]:
                 follow(item)
         elif id(value) not in seen and (type(value) is np.ndarray or (
-                isinstance(value, list) and 0 < len(value) <= _MAX_ITEMS
+                isinstance(value, (list, set)) and 0 < len(value) <= _MAX_ITEMS
                 and all(type(item) in _PLAIN for item in value))):
             # Plain values no watcher sees written into: guarded or compared instead.
             seen.add(id(value))
