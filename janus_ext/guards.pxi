@@ -38,7 +38,7 @@ cdef enum:
 
 cdef enum:
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT, _G_COLLECTION, \
-    _G_SAME
+    _G_SAME, _G_TYPES
 
 # Accessors: (A_ARG, index) · (A_GLOBAL, globals, builtins, name) · (A_ATTR, base, name):
 # the static read · (A_ITEM, base, key) · (A_TYPE, base) · (A_CELL, base) ·
@@ -53,9 +53,13 @@ A_LOOKUP, A_OWN, A_PROP, A_CONST = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
 # default_factory it was built with (janus/containers.py).
 # G_SAME (G_SAME, acc, other acc, bool): whether the two places hold one object, as the
 # build answered `x is self.last_x` for tensors that are graph inputs.
+# G_TYPES (G_TYPES, (A_CONST, None), objects, types): each object still has its type
+# (library objects whose dicts are watched: `obj.__class__ = Other` writes no dict); one
+# guard for them all, checked in a loop of pointer compares.
 G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT, G_COLLECTION, G_SAME = (
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT,
     _G_COLLECTION, _G_SAME)
+G_TYPES = _G_TYPES
 
 cdef object _MISSING = object()
 cdef object _NOT_READ = object()
@@ -435,12 +439,18 @@ def check_guards(tuple guards, tuple args):
     A guard whose value cannot be read statically (missing, or only reachable through
     the program's code) fails, except G_ABSENT, which wants exactly that."""
     cdef dict memo = {}
-    cdef Py_ssize_t i
-    cdef tuple guard
+    cdef Py_ssize_t i, j
+    cdef tuple guard, objects, types
     cdef long kind
     for i in range(len(guards)):
         guard = <tuple>guards[i]
         kind = guard[0]
+        if kind == _G_TYPES:
+            objects, types = <tuple>guard[2], <tuple>guard[3]
+            for j in range(len(objects)):
+                if type(objects[j]) is not types[j]:
+                    return i
+            continue
         try:
             value = _access(<tuple>guard[1], args, memo)
             if value is _MISSING:

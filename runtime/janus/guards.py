@@ -13,7 +13,7 @@ import struct
 import janus_ext
 from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN,
                        A_PROP, A_TYPE, G_ABSENT, G_COLLECTION, G_ELEMENTS, G_EQ, G_IS, G_KEYS,
-                       G_LEN, G_SAME, G_TENSOR, G_TYPE)
+                       G_LEN, G_SAME, G_TENSOR, G_TYPE, G_TYPES)
 
 from . import containers
 
@@ -224,12 +224,14 @@ def pinned_contents(lists) -> tuple:
 
 
 def pinned_types(objects) -> tuple:
-    """Guards that each object still has the class it has now (library objects whose
-    dicts are watched: assigning `__class__` writes no dict)."""
-    pinned = GuardSet()
-    for obj in objects:
-        pinned.require_type(const(obj), type(obj))
-    return pinned.freeze()
+    """One guard that each object still has the class it has now (library objects whose
+    dicts are watched: assigning `__class__` writes no dict).  One G_TYPES guard, not a
+    G_TYPE per object: a model reaches ~150 such objects, and the checker compares their
+    types in one loop (~0.5 µs) where 150 guards cost ~19 µs a call."""
+    objects = tuple(objects)
+    if not objects:
+        return ()
+    return ((G_TYPES, const(None), objects, tuple(type(obj) for obj in objects)),)
 
 
 def read(acc, args, default=None):
@@ -253,6 +255,12 @@ def show(value) -> str:
 
 def explain_failure(guard, args, arg_names) -> str:
     """'images: shape (29, 8, 8, 1) is not (64, 8, 8, 1)'-style text for stats."""
+    if guard[0] == G_TYPES:
+        for obj, cls in zip(guard[2], guard[3]):
+            if type(obj) is not cls:
+                return (f"an object of class {cls.__name__} that library code reads "
+                        f"is now of class {type(obj).__name__}")
+        return "library objects' classes changed"
     where = describe_accessor(guard[1], arg_names)
     value = read(guard[1], args, _MISSING)
     kind = guard[0]

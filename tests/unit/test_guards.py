@@ -361,3 +361,20 @@ def test_constant_steps_convert_and_rebuild_once_per_value(constants, step):
     assert stats["graph_calls"] >= 12, stats
     # One graph per value the constant took: the NaN's guard holds at every call.
     assert stats["graphs_built"] == (1 if step == "nan_step" else 2), stats
+
+
+def test_pinned_types_hold_until_an_objects_class_is_swapped():
+    class Layer:
+        pass
+
+    class Swapped:
+        pass
+
+    objects = [Layer() for _ in range(40)]
+    pinned = guards.pinned_types(objects)
+    assert len(pinned) == 1 and janus_ext.check_guards(pinned, ()) == -1
+    objects[17].__class__ = Swapped
+    assert janus_ext.check_guards(pinned, ()) == 0
+    assert guards.explain_failure(pinned[0], (), ()) == (
+        "an object of class Layer that library code reads is now of class Swapped")
+    assert guards.pinned_types([]) == ()
