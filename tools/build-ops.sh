@@ -3,7 +3,8 @@
 # prefix.  The result is cached in build/, keyed by the source and the TF version.
 # Usage: build-ops.sh PYTHON REPO OUT_SO [SOURCE]
 #   SOURCE defaults to janus_ops.cc; mpi_ops.cc is also linked against the prefix's MPICH
-#   (the pinned `mpich` wheel puts mpi.h and libmpi.so.12 into the prefix).
+#   (the pinned `mpich` wheel puts mpi.h and libmpi.so.12 into the prefix); random_ops.cc
+#   against libtensorflow_cc, which holds TF's range samplers (TF's Python loads it).
 set -euo pipefail
 python=$1 repo=$2 out=$3 source=${4:-janus_ops.cc}
 src="$repo/janus_ext/$source"
@@ -18,6 +19,8 @@ if [ "$source" = mpi_ops.cc ]; then
     # libmpi.so.12 is the library mpi4py loads: one MPI in the process.  The op library
     # sits in <prefix>/lib/python3.13/janus/distributed/, libmpi in <prefix>/lib.
     extra=(-I"$prefix/include" -L"$prefix/lib" -lmpi '-Wl,-rpath,$ORIGIN/../../..')
+elif [ "$source" = random_ops.cc ]; then
+    extra=(-l:libtensorflow_cc.so.2)
 fi
 key=$( { cat "$src"; echo "$version $compile $link ${extra[*]}"; } | sha256sum | cut -c1-16)
 built="$repo/build/ops-$key/$(basename "$out")"

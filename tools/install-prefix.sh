@@ -63,6 +63,9 @@ cp -r "$repo/runtime/janus" "$stdlib/.janus.new"
 # TF custom ops (object-pointer reads, the recursive-backprop stash): ~10 s, cached.
 stage ops "$logs/ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
     "$stdlib/.janus.new/graph/_janus_ops.so"
+# The candidate sampler that takes eager's op seeds as an input (semantics/random_ops.py).
+stage random-ops "$logs/random-ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
+    "$stdlib/.janus.new/semantics/_janus_random_ops.so" random_ops.cc
 # MPI collectives for data-parallel training (janus/distributed/collectives.py), against MPICH.
 stage mpi-ops "$logs/mpi-ops.log" "$here/build-ops.sh" "$dest/bin/python3.13" "$repo" \
     "$stdlib/.janus.new/distributed/_janus_mpi_ops.so" mpi_ops.cc

@@ -63,8 +63,12 @@ _Tensor = None
 def is_namedtuple(value) -> bool:
     """An instance of a class collections.namedtuple made, not subclassed: its items,
     iteration and field access are tuple's own C code."""
-    kind = type(value)
-    return kind.__bases__ == (tuple,) and isinstance(getattr(kind, "_fields", None), tuple)
+    return is_namedtuple_class(type(value))
+
+
+def is_namedtuple_class(kind) -> bool:
+    """A class collections.namedtuple made (typing.NamedTuple makes one too)."""
+    return kind.__bases__ == (tuple,) and isinstance(kind.__dict__.get("_fields"), tuple)
 
 
 def is_symbolic(value) -> bool:

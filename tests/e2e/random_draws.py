@@ -6,10 +6,14 @@ Unseeded steps come first (no global seed can be unset again), then seeded ones:
 - a VAE step: reparameterisation noise of a run-time shape, tf.nn.dropout (a uniform
   draw inside TF), an integer draw, and a check that fails at one step;
 - a step with Keras 3's own seeded ops (SeedGenerator, a Dropout layer);
-- tf.nn.sampled_softmax_loss (its LogUniformCandidateSampler) and an explicit op seed,
+- tf.nn.sampled_softmax_loss and tf.nn.nce_loss (their LogUniformCandidateSampler),
+  and the uniform and log-uniform samplers called directly between other draws;
+- tf.random.categorical (a policy's actions), one sample per row and several;
+- the learned unigram sampler (it keeps counts across calls) and an explicit op seed,
   which janus leaves to the interpreter;
 - a long run whose seed generator gives one op seed twice (global seed 355: draws 337
-  and 1037), where eager continues the first draw's stream;
+  and 1037), where eager continues the first draw's stream: for a uniform draw, a
+  categorical draw and a candidate sampler;
 - a step that calls tf.random.set_seed itself, which janus leaves to the interpreter
   (building it must not reseed).
 
@@ -213,6 +217,82 @@ def sampled_step(x, labels):
 run("sampled", sampled_step, lambda i: (data(i).astype(np.float32), labels), 8,
     {"w": seeded_w, "b": seeded_b})
 
+# word2vec's step (TensorFlow-Examples): an embedding lookup, tf.nn.nce_loss
+embedding = tf.Variable(np.random.default_rng(5).normal(size=(30, 4)).astype(np.float32))
+nce_w = tf.Variable(np.random.default_rng(6).normal(size=(30, 4)).astype(np.float32))
+nce_b = tf.Variable(np.zeros(30, np.float32))
+nce_opt = keras.optimizers.SGD(0.1)
+
+
+def nce_step(words, context):
+    with tf.GradientTape() as tape:
+        x = tf.nn.embedding_lookup(embedding, words)
+        loss = tf.reduce_mean(tf.nn.nce_loss(nce_w, nce_b, labels=context, inputs=x,
+                                             num_sampled=6, num_classes=30))
+    params = [embedding, nce_w, nce_b]
+    nce_opt.apply_gradients(zip(tape.gradient(loss, params), params))
+    return loss
+
+
+run("nce", nce_step, lambda i: (np.arange(i, i + 8) % 30,
+                                (np.arange(i, i + 8).reshape(8, 1) * 7 + 3) % 30), 10,
+    {"params": [embedding, nce_w, nce_b]})
+
+# the samplers themselves, between other draws: their candidates and expected counts
+cand_w = tf.Variable(np.zeros(3, np.float64))
+cand_opt = keras.optimizers.SGD(0.1)
+
+
+def candidates_step(true_classes, scale):
+    noise = tf.random.normal([3], dtype=tf.float64)
+    uniform = tf.random.uniform_candidate_sampler(true_classes, 2, 5, False, 12)
+    log_uniform = tf.random.log_uniform_candidate_sampler(true_classes, 2, 4, True, 12)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(cand_w * noise) * scale + tf.cast(
+            tf.reduce_sum(uniform.sampled_expected_count), tf.float64)
+    cand_opt.apply_gradients([(tape.gradient(loss, cand_w), cand_w)])
+    return noise, tuple(uniform), tuple(log_uniform), loss
+
+
+run("candidates", candidates_step,
+    lambda i: (np.array([[i % 12, (i + 5) % 12], [1, 2]], np.int64), 1.0 + i), 10,
+    {"w": cand_w})
+
+# PPO's sample_action and a policy-gradient step: tf.random.categorical on a model's
+# logits, one sample per row and several, int32 and int64, a batch of run-time size
+policy = [dense(4, 8, 61), dense(8, 3, 62)]
+policy_opt = keras.optimizers.SGD(0.05)
+
+
+def categorical_step(observations, returns):
+    with tf.GradientTape() as tape:
+        logits = apply(policy, observations)
+        actions = tf.random.categorical(logits, 1)[:, 0]
+        extra = tf.random.categorical(logits[:2], 5, dtype=tf.int32)
+        log_probs = tf.reduce_sum(tf.nn.log_softmax(logits) * tf.one_hot(actions, 3,
+                                                                         dtype=tf.float64), 1)
+        loss = -tf.reduce_mean(log_probs * returns)
+    params = flat(policy)
+    policy_opt.apply_gradients(zip(tape.gradient(loss, params), params))
+    return actions, extra, loss
+
+
+run("categorical", categorical_step,
+    lambda i: (data(i, n=3 + i % 4), np.linspace(-1, 1, 3 + i % 4)), 12,
+    {"params": flat(policy)})
+
+learned_w = tf.Variable(np.zeros(2, np.float64))
+
+
+def learned_step(true_classes):
+    drawn = tf.random.learned_unigram_candidate_sampler(true_classes, 1, 3, True, 10)
+    learned_w.assign_add(tf.cast(drawn.sampled_expected_count[:2], tf.float64))
+    return tuple(drawn)
+
+
+run("learned", learned_step, lambda i: (np.array([[i % 10]], np.int64),), 8,
+    {"w": learned_w})
+
 explicit_model = [dense(4, 1, 31)]
 explicit_opt = keras.optimizers.SGD(0.01)
 
@@ -245,6 +325,28 @@ def repeat_step(x):
 
 run("repeat", repeat_step, lambda i: (data(i % 7),), 1040, {"params": flat(repeat_model)})
 results["repeat"]["steps"] = results["repeat"]["steps"][330:]   # keep the output small
+
+
+def repeat_sampler_step(true_classes):
+    return tf.random.log_uniform_candidate_sampler(true_classes, 1, 3, True, 50)[0]
+
+
+tf.random.set_seed(355)        # and for categorical draws of changing sizes
+repeat_logits = tf.constant(np.random.default_rng(9).normal(size=(3, 5)))
+
+
+def repeat_categorical_step(rows, samples):
+    return tf.random.categorical(repeat_logits[:rows], samples)
+
+
+run("repeat_categorical", repeat_categorical_step, lambda i: (1 + i % 3, 1 + i % 6), 1040,
+    {})
+results["repeat_categorical"]["steps"] = results["repeat_categorical"]["steps"][330:]
+
+tf.random.set_seed(355)        # again: a sampler's eager kernel continues at draw 1037
+run("repeat_sampler", repeat_sampler_step, lambda i: (np.array([[i % 50]], np.int64),), 1040,
+    {})
+results["repeat_sampler"]["steps"] = results["repeat_sampler"]["steps"][330:]
 
 reseed_model, reseed_opt = [dense(4, 1, 51)], keras.optimizers.SGD(0.01)
 

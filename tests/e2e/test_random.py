@@ -1,7 +1,8 @@
 """Random numbers in converted steps (janus/semantics/random_ops.py): with a global seed a graph
 draws eager's numbers bit for bit, through fallbacks, guard misses, relaxed shapes and a
-repeated op seed; without one, steps that draw convert; draws janus cannot make exact
-(a candidate sampler, an explicit op seed) stay in the interpreter with their reason.
+repeated op seed, for normal/uniform draws and the log-uniform and uniform candidate
+samplers; without one, steps that draw convert; draws janus cannot make exact (the learned
+unigram sampler, an explicit op seed) stay in the interpreter with their reason.
 
 The drawn numbers are compared exactly.  Trained float64 values get ROUND_OFF: a graph
 may round float arithmetic differently from eager (Grappler's rewrites), random ops or
@@ -20,12 +21,17 @@ SEEDED = {
     "vae": ("vae_step", [0, 1, 2]),
     "keras_seeds": ("keras_step", []),
     "sampled": ("sampled_step", []),
+    "nce": ("nce_step", []),
+    "candidates": ("candidates_step", [0, 1, 2]),
+    "categorical": ("categorical_step", [0, 1]),
     "explicit_seed": ("explicit_seed_step", [0]),
     "repeat": ("repeat_step", None),          # the whole result is the draw
+    "repeat_sampler": ("repeat_sampler_step", None),
+    "repeat_categorical": ("repeat_categorical_step", None),
     "reseeding": ("reseeding_step", [0]),
 }
 REFUSED = {
-    "sampled_step": "stateful random op LogUniformCandidateSampler",
+    "learned_step": "stateful random op LearnedUnigramCandidateSampler",
     "explicit_seed_step": "a random op with an explicit op seed (3)",
     "reseeding_step": "sets TF's global seed inside the step",
 }
@@ -60,7 +66,9 @@ def test_seeded_steps_train_as_the_interpreter_does(runs, name):
 
 
 @pytest.mark.parametrize("name", ["dcgan_step", "vae_step", "keras_step", "repeat_step",
-                                  "unseeded_step", "unseeded_sampled_step"])
+                                  "unseeded_step", "unseeded_sampled_step", "sampled_step",
+                                  "nce_step", "candidates_step", "repeat_sampler_step",
+                                  "categorical_step", "repeat_categorical_step"])
 def test_steps_that_draw_convert(runs, name):
     entry = runs["functions"][name]
     assert entry["status"] == "converted", entry
@@ -77,12 +85,14 @@ def test_a_fallback_and_a_guard_miss_keep_the_draws_in_step(runs):
     assert vae["fallbacks"] == 1, vae
 
 
-def test_a_repeated_op_seed_runs_in_the_interpreter(runs):
-    entry = runs["functions"]["repeat_step"]
+@pytest.mark.parametrize("name", ["repeat_step", "repeat_sampler_step",
+                                  "repeat_categorical_step"])
+def test_a_repeated_op_seed_runs_in_the_interpreter(runs, name):
+    entry = runs["functions"][name]
     repeated = [r for r in entry["reasons"] if r.startswith("random seed repeated")]
     assert repeated == ["random seed repeated: op seed 1750263026 was drawn before since "
                         "the seed was set"], entry
-    assert entry["reasons"][repeated[0]] == 1 and entry["graph_calls"] == 1040 - 4, entry
+    assert entry["reasons"][repeated[0]] == 1 and entry["graph_calls"] == entry["calls"] - 4, entry
 
 
 @pytest.mark.parametrize("name", REFUSED)

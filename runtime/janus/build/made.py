@@ -11,12 +11,15 @@ import types
 
 import janus_ext
 
-from ..errors import Unsupported
+from ..errors import Thrown, Unsupported
 from ..state import objects, reads
+from ..values import is_namedtuple_class
 
 
 def construct(b, cls, args, kwargs, code, offset):
     """A fresh instance of `cls`, its __init__ inlined on it."""
+    if is_namedtuple_class(cls):
+        return _namedtuple(b, cls, args, kwargs, code, offset)
     init = reads.constructor(b, cls, code, offset)
     instance = b.note_made(object.__new__(cls))
     if init is None:
@@ -25,6 +28,19 @@ def construct(b, cls, args, kwargs, code, offset):
     elif b.inline(init, (instance, *args), kwargs, code, offset) is not None:
         raise Unsupported(f"{cls.__qualname__}.__init__ returns a value", code, offset)
     return instance
+
+
+def _namedtuple(b, cls, args, kwargs, code, offset):
+    """`Point(x, y)` of a collections.namedtuple class: its generated __new__ makes a
+    tuple of the arguments and runs none of the program's code, so it runs here as it
+    is (reads.namedtuple_constructor guards that); the tuple is new at every call
+    (build/outputs.py rebuilds it)."""
+    reads.namedtuple_constructor(b, cls, code, offset)
+    try:
+        made = cls(*args, **kwargs)
+    except TypeError as exc:             # the program's own: a missing or extra field
+        raise Thrown(exc, *b.where) from None
+    return b.note_created(made)
 
 
 def write(b, instance, name, value, code, offset, *, raw=False):

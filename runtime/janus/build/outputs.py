@@ -18,7 +18,7 @@ from .. import guards
 from ..errors import Unsupported
 from ..semantics import arrays
 from ..state import objects, provenance, reads
-from ..values import KEPT_UNKNOWN, GraphRounded, GraphText, is_symbolic
+from ..values import KEPT_UNKNOWN, GraphRounded, GraphText, is_namedtuple, is_symbolic
 from . import control, made
 
 
@@ -75,7 +75,7 @@ def _template_of(value, run, tensors, memo):
         return _Kept(len(tensors) - 2, kept[0],
                      _Output(len(tensors) - 1, origin.number))
     if origin.acc is not None:
-        if type(value) is tuple:
+        if type(value) is tuple or is_namedtuple(value):
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
             # tuple its read was guarded on is not enough.
             reads.identity(run, value)
@@ -95,6 +95,9 @@ def _template_of(value, run, tensors, memo):
         return _Output(len(tensors) - 1, python_type)
     if type(value) is tuple:
         return tuple(flatten(v, run, tensors, memo) for v in value)
+    if is_namedtuple(value):        # made here or by a library call: new at every call
+        return _NamedTupleTemplate(type(value),
+                                   tuple(flatten(v, run, tensors, memo) for v in value))
     if type(value) is GraphText:
         return _TextTemplate(tuple(
             part if type(part) is str else
@@ -155,6 +158,13 @@ class _Same:
 
     def __init__(self, value):
         self.value = value
+
+
+class _NamedTupleTemplate:
+    __slots__ = ("cls", "items")
+
+    def __init__(self, cls, items):
+        self.cls, self.items = cls, items
 
 
 class _SlicesTemplate:
@@ -243,6 +253,9 @@ def _rebuild_new(kind, template, outputs, args, memo):
         return round(rebuild(template.number, outputs, args, memo), template.ndigits)
     if kind is _SlicesTemplate:
         return tf.IndexedSlices(*(rebuild(t, outputs, args, memo) for t in template.parts))
+    if kind is _NamedTupleTemplate:
+        return tuple.__new__(template.cls, (rebuild(t, outputs, args, memo)
+                                            for t in template.items))
     if kind is _ObjectTemplate:
         return _made_object(template, outputs, args, memo)
     if kind is _ListTemplate:

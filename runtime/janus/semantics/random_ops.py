@@ -10,6 +10,12 @@ eager would, and feeds them to stateless kernels:
 
 - tf.random.normal, uniform (float and int), truncated_normal and everything built on
   them (tf.nn.dropout) become StatelessRandom*V2 ops whose key and counter are an input;
+- the log-uniform and uniform candidate samplers (tf.nn.nce_loss, sampled_softmax_loss)
+  become JanusSeededCandidateSampler, TF's sampler code with the seeds as an input
+  (janus_ext/random_ops.cc); ComputeAccidentalHits draws nothing but takes its seeds;
+- tf.random.categorical's Multinomial becomes StatelessMultinomial (the same kernel
+  code) fed the V1 seed that makes it start where a fresh stateful kernel with (s, s2)
+  starts (v1_seed: TF mixes a V1 seed through one Philox block, which is inverted);
 - a seed the generator gave before since it was seeded continues an eager kernel's
   stream: eager's kernel for it moves on by what the graphs drew with that seed, and the
   call runs in the interpreter (SeedRepeated).  `SeedRecorder`, the generator janus
@@ -17,8 +23,8 @@ eager would, and feeds them to stateless kernels:
   the graphs drew with theirs;
 - an explicit op seed (`seed=1`: the same pair at every call, one continuing stream), a
   seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
-  registry marks as a random kernel (stateful, with seed attributes: candidate samplers,
-  shuffles, multinomial, gamma, ...) and any other read of the generator are refused.
+  registry marks as a random kernel (stateful, with seed attributes: the learned unigram
+  sampler, shuffles, gamma, Poisson, ...) and any other read of the generator are refused.
 
 Without a global seed eager's numbers cannot be reproduced and any correct draw is valid:
 the graph keeps TF's stateful kernels, and is guarded on there being no global seed.
@@ -26,6 +32,7 @@ Building never moves the generator: its state is restored when the build ends.
 """
 
 import functools
+import os
 import random
 import threading
 import typing
@@ -34,7 +41,8 @@ import numpy as np
 import tensorflow as tf
 from tensorflow.python.eager import context
 from tensorflow.python.framework import config, constant_op, op_def_registry, ops, random_seed
-from tensorflow.python.ops import gen_random_ops, gen_stateless_random_ops_v2
+from tensorflow.python.ops import (gen_candidate_sampling_ops, gen_random_ops,
+                                   gen_stateless_random_ops, gen_stateless_random_ops_v2)
 
 from .. import guards
 
@@ -91,24 +99,52 @@ class Draws:
         self.unconsumed_reads += 1
         return None, None
 
+    def _takes_seeds(self):
+        """Whether the op being made got its seeds from the generator, in the graph
+        being built: it then takes the next row of the call-time seeds input."""
+        if not self.seeded or self.unconsumed_reads == 0 or \
+                ops.get_default_graph() is not self.graph:
+            return False
+        self.unconsumed_reads -= 1
+        if self.seeds_input is None:
+            self.seeds_input = self.graph.capture_call_time_value(
+                self.call_time_seeds, tf.TensorSpec([None, 5], tf.int64))
+        return True
+
     def exact(self, kernel, shape, make_stateless):
         """A stateless op fed at call time with the seeds eager would use, or None
         when the op did not get its seeds from the generator (then TF's op is made).
         `kernel` (a Kernel) is what eager would have run."""
-        if not self.seeded or self.unconsumed_reads == 0 or \
-                ops.get_default_graph() is not self.graph:
+        if not self._takes_seeds():
             return None
-        self.unconsumed_reads -= 1
-        if self.seeds_input is None:
-            self.seeds_input = self.graph.capture_call_time_value(
-                self.call_time_seeds, tf.TensorSpec([None, 3], tf.int64))
         row = tf.cast(self.seeds_input[self.count], tf.uint64)
         shape = tf.convert_to_tensor(shape)
-        drawn = make_stateless(shape, row[:1], row[1:], tf.constant(PHILOX, tf.int32))
+        drawn = make_stateless(shape, row[:1], row[1:3], tf.constant(PHILOX, tf.int32))
         self.kernels.append(kernel._replace(shape_dtype=shape.dtype))
         size = drawn.shape.num_elements()
         self.sizes.append(size if size is not None else tf.size(drawn, out_type=tf.int64))
         return drawn
+
+    def exact_seeded(self, kernel, make_seeded, size):
+        """An op fed at call time with a seed pair, or None (as exact()): eager's op
+        seeds [s, s2] (a candidate sampler), or for a stateless V1 kernel
+        (kernel.v1) the seed it mixes into where a fresh stateful kernel with (s, s2)
+        starts.  `kernel` is what eager would have run; `size` (an int or a tensor)
+        what its advance() takes to move on as this draw did."""
+        if not self._takes_seeds():
+            return None
+        row = self.seeds_input[self.count]
+        drawn = make_seeded(row[3:5] if kernel.v1 else tf.stack([row[0], row[2]]))
+        self.kernels.append(kernel)
+        self.sizes.append(size)
+        return drawn
+
+    def seed_only(self):
+        """An op that takes op seeds and draws nothing (ComputeAccidentalHits): eager
+        still moves the generator for it, so its call takes a row, unused."""
+        if self._takes_seeds():
+            self.kernels.append(_DRAWS_NOTHING)
+            self.sizes.append(0)
 
     def size_outputs(self):
         """The sizes only known at run time: the graph returns them (done() takes them)."""
@@ -117,22 +153,30 @@ class Draws:
     # -- call time -------------------------------------------------------------------
 
     def call_time_seeds(self):
-        """[[s, 0, s2], ...]: one row per draw, in program order, from eager's own
-        get_seed; the generator moves as eager moves it.  undo() gives the seeds back."""
+        """[[s, 0, s2, v1, v1'], ...]: one row per draw, in program order, from eager's
+        own get_seed (the generator moves as eager moves it), with the stateless V1 seed
+        of (s, s2) for kernels that take one.  undo() gives the seeds back."""
         recorder = SeedRecorder.of(context.context(), self.global_seed)
         if recorder is None:
             raise SeedRepeated("TF's seed generator moved in a way janus cannot follow")
         rows, taken = [], []
-        for _ in self.kernels:
-            seed, seed2 = _original_get_seed(None)
-            taken.append(recorder.last)
-            if recorder.last_repeated:
-                # Eager continues its kernel for this seed: give it what the graphs drew
-                # with it, and let the interpreter draw.
-                recorder.give_back(taken)
-                recorder.hand_to_eager(seed, seed2)
-                raise SeedRepeated(f"op seed {seed2} was drawn before since the seed was set")
-            rows.append((seed, 0, seed2))
+        try:
+            for kernel in self.kernels:
+                seed, seed2 = _original_get_seed(None)
+                taken.append(recorder.last)
+                if recorder.last_repeated:
+                    # Eager continues its kernel for this seed: give it what the graphs
+                    # drew with it, and let the interpreter draw.
+                    recorder.give_back(taken)
+                    taken = []
+                    recorder.hand_to_eager(seed, seed2)
+                    raise SeedRepeated(f"op seed {seed2} was drawn before since the seed "
+                                       "was set")
+                rows.append((seed, 0, seed2) +
+                            (v1_seed(seed, seed2) if kernel.v1 else (0, 0)))
+        except BaseException:
+            recorder.give_back(taken)       # the interpreter's re-run takes them again
+            raise
         self._taken = (recorder, taken, rows)
         # int64 from a list: TF converts a uint64 array several times slower (measured);
         # the graph casts.
@@ -151,10 +195,49 @@ class Draws:
             return
         recorder, _, rows = self._taken
         run_time_sizes = iter(run_time_sizes)
-        for (seed, _, seed2), kernel, size in zip(rows, self.kernels, self.sizes):
+        for (seed, _, seed2, *_), kernel, size in zip(rows, self.kernels, self.sizes):
             recorder.drawn_by_graph(seed, seed2, kernel,
                                     size if isinstance(size, int) else next(run_time_sizes))
         self._taken = None
+
+
+# Philox-4x32-10 (TF's random::PhiloxRandom): multipliers, key increments.
+_PHILOX_M = (0xD2511F53, 0xCD9E8D57)
+_PHILOX_M_INVERSE = tuple(pow(m, -1, 2**32) for m in _PHILOX_M)
+_PHILOX_W = (0x9E3779B9, 0xBB67AE85)
+_V1_KEY = (0x3EC8F720, 0x02461E29)        # the fixed key of GenerateKey's mixing block
+_U32 = 0xFFFFFFFF
+
+
+def _round_keys(key):
+    keys = []
+    for _ in range(10):
+        keys.append(key)
+        key = ((key[0] + _PHILOX_W[0]) & _U32, (key[1] + _PHILOX_W[1]) & _U32)
+    return keys
+
+
+_V1_ROUND_KEYS = _round_keys(_V1_KEY)[::-1]
+
+
+def v1_seed(seed, seed2):
+    """The int64 seed pair a stateless V1 kernel (StatelessMultinomial, ...) takes to
+    start where a fresh stateful kernel with op seeds (seed, seed2) starts.  A V1
+    kernel mixes its seed (GenerateKey: one Philox block under a fixed key gives its
+    key and counter); the stateful one starts at key (seed), counter (0, 0, seed2).
+    Philox rounds are invertible (odd multipliers mod 2**32), so the block is run
+    backwards from that key and counter."""
+    block = [seed & _U32, seed >> 32 & _U32, seed2 & _U32, seed2 >> 32 & _U32]
+    for k0, k1 in _V1_ROUND_KEYS:
+        c0 = block[3] * _PHILOX_M_INVERSE[0] & _U32
+        c2 = block[1] * _PHILOX_M_INVERSE[1] & _U32
+        block = [c0, (block[0] ^ (_PHILOX_M[1] * c2 >> 32) ^ k0) & _U32,
+                 c2, (block[2] ^ (_PHILOX_M[0] * c0 >> 32) ^ k1) & _U32]
+    return (_signed64(block[0] | block[1] << 32), _signed64(block[2] | block[3] << 32))
+
+
+def _signed64(value):
+    return value - 2**64 if value >= 2**63 else value
 
 
 class Kernel(typing.NamedTuple):
@@ -162,6 +245,7 @@ class Kernel(typing.NamedTuple):
     make: object                  # the gen_random_ops function (TF's own)
     dtype: object                 # of what it draws
     shape_dtype: object = None
+    v1 = False                    # fed (s, s2) as key and counter (StatelessRandom*V2)
 
     def advance(self, seed, seed2, size):
         """Draw `size` numbers eagerly: the cached kernel moves on as if it drew them."""
@@ -173,6 +257,51 @@ class Kernel(typing.NamedTuple):
             self.make(shape, self.dtype, seed=seed, seed2=seed2)
 
 
+class SamplerKernel(typing.NamedTuple):
+    """An eager candidate-sampler kernel as TF caches it (by its attributes).  Each
+    call reserves 2048 * num_sampled numbers of its stream, whatever it samples."""
+    make: object                  # the gen_candidate_sampling_ops function (TF's own)
+    num_true: int
+    num_sampled: int
+    unique: bool
+    range_max: int
+    v1 = False                    # fed (s, s2) themselves
+
+    def advance(self, seed, seed2, calls):
+        """Run the cached kernel `calls` times: it moves on as if the graphs' calls
+        had been its own."""
+        classes = tf.zeros([1, self.num_true], tf.int64)
+        for _ in range(int(calls)):
+            self.make(classes, self.num_true, self.num_sampled, self.unique,
+                      self.range_max, seed=seed, seed2=seed2)
+
+
+class MultinomialKernel(typing.NamedTuple):
+    """An eager Multinomial kernel (tf.random.categorical) as TF caches it.  A call
+    with a batch of b rows and n samples reserves b * ceil4(n) units of its stream
+    (2 * 256 numbers each on CPU, 256 on GPU), none when it draws nothing: `size`
+    counts those units."""
+    make: object                  # gen_random_ops.multinomial (TF's own)
+    dtype: object                 # of the logits
+    output_dtype: object
+    v1 = True                     # StatelessMultinomial: the same kernel, a V1 seed
+
+    def advance(self, seed, seed2, size):
+        """One call of b = size / 4 rows and 4 samples reserves `size` units."""
+        size = int(size)
+        if size:
+            self.make(tf.zeros([size // 4, 1], self.dtype), 4, seed=seed, seed2=seed2,
+                      output_dtype=self.output_dtype)
+
+
+class _DrawsNothing(typing.NamedTuple):
+    v1 = False
+
+    def advance(self, seed, seed2, calls):
+        pass
+
+
+_DRAWS_NOTHING = _DrawsNothing()
 _lost = [None]                 # the generator SeedRecorder.of could not replay
 
 
@@ -301,10 +430,12 @@ def check(graph, draws, guard_set):
             node = random_nodes[0]
             raise draws.refuse(f"stateful random op {_type_of(node)} ({node.name}): with a "
                                "global seed janus draws eager's numbers only for "
-                               "tf.random.normal/uniform/truncated_normal")
+                               "tf.random.normal/uniform/truncated_normal, "
+                               "tf.random.categorical and the log-uniform and uniform "
+                               "candidate samplers")
         if draws.unconsumed_reads:
             raise draws.refuse("reads TF's seed generator for something other than "
-                               "tf.random.normal/uniform/truncated_normal")
+                               "tf.random.normal/uniform/truncated_normal or a candidate sampler")
     else:
         fixed = [node for node in random_nodes
                  if _attrs_of(node)["seed"].i or _attrs_of(node)["seed2"].i]
@@ -406,6 +537,100 @@ def _uniform_int_v2(shape, key, counter, alg, minval, maxval, name=None):
         shape, key, counter, alg, minval, maxval, name=name)
 
 
+def _seeded_sampler_or(original, kind, output):
+    """A wrapper of gen_candidate_sampling_ops.<original> that makes janus's
+    JanusSeededCandidateSampler, fed eager's op seeds, while a graph is built with
+    implicit seeds (janus_ext/random_ops.cc runs TF's own sampler code)."""
+
+    def make(true_classes, num_true, num_sampled, unique, range_max, seed=0, seed2=0,
+             name=None):
+        draws = getattr(_building, "draws", None)
+        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+            kernel = SamplerKernel(original, num_true, num_sampled, unique, range_max)
+            made = draws.exact_seeded(kernel, lambda seeds: _seeded_ops().
+                                       janus_seeded_candidate_sampler(
+                                           true_classes, seeds, sampler=kind,
+                                           num_true=num_true, num_sampled=num_sampled,
+                                           unique=unique, range_max=range_max, name=name),
+                                      1)
+            if made is not None:
+                return output._make(made)
+        return original(true_classes, num_true, num_sampled, unique, range_max, seed=seed,
+                        seed2=seed2, name=name)
+
+    make.__name__ = original.__name__
+    make.__wrapped__ = original
+    return make
+
+
+def _multinomial_or(original):
+    """A wrapper of gen_random_ops.multinomial (tf.random.categorical) that makes
+    StatelessMultinomial fed the V1 seed of eager's op seeds while a graph is built
+    with implicit seeds: both run TF's one Multinomial kernel code."""
+
+    def make(logits, num_samples, seed=0, seed2=0, output_dtype=tf.int64, name=None):
+        draws = getattr(_building, "draws", None)
+        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+            logits = tf.convert_to_tensor(logits)
+            output_dtype = tf.as_dtype(output_dtype)
+            made = draws.exact_seeded(
+                MultinomialKernel(original, logits.dtype, output_dtype),
+                lambda v1: gen_stateless_random_ops.stateless_multinomial(
+                    logits, num_samples, v1, output_dtype=output_dtype, name=name),
+                _multinomial_units(logits, num_samples))
+            if made is not None:
+                return made
+        return original(logits, num_samples, seed=seed, seed2=seed2,
+                        output_dtype=output_dtype, name=name)
+
+    make.__name__ = original.__name__
+    make.__wrapped__ = original
+    return make
+
+
+def _multinomial_units(logits, num_samples):
+    """batch * ceil4(num_samples), or 0 when the draw is empty (MultinomialKernel)."""
+    batch = logits.shape[0]
+    if batch is not None and isinstance(num_samples, int):
+        return batch * ((num_samples + 3) // 4 * 4) if batch * num_samples else 0
+    batch = tf.shape(logits, out_type=tf.int64)[0]
+    samples = tf.cast(num_samples, tf.int64)
+    units = batch * ((samples + 3) // 4 * 4)
+    return tf.where(batch * samples > 0, units, tf.zeros_like(units))
+
+
+def _accidental_hits(original):
+    """gen_candidate_sampling_ops.compute_accidental_hits, which reads op seeds it does
+    not use: while a graph is built, its call takes its seeds as eager does."""
+
+    def make(true_classes, sampled_candidates, num_true, seed=0, seed2=0, name=None):
+        draws = getattr(_building, "draws", None)
+        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+            draws.seed_only()
+        return original(true_classes, sampled_candidates, num_true, seed=seed, seed2=seed2,
+                        name=name)
+
+    make.__name__ = original.__name__
+    make.__wrapped__ = original
+    return make
+
+
+@functools.cache
+def _seeded_ops():
+    library = tf.load_op_library(os.path.join(os.path.dirname(__file__),
+                                              "_janus_random_ops.so"))
+    ops.NotDifferentiable("JanusSeededCandidateSampler")    # as TF's samplers
+    return library
+
+
+# gen_candidate_sampling_ops function -> (the sampler attribute, the namedtuple class its
+# result has eagerly: the program gets that class, not the op library's own)
+_SAMPLERS = {
+    "log_uniform_candidate_sampler": (
+        "log_uniform", gen_candidate_sampling_ops._LogUniformCandidateSamplerOutput),
+    "uniform_candidate_sampler": (
+        "uniform", gen_candidate_sampling_ops._UniformCandidateSamplerOutput),
+}
 _uniform_int_kernel = gen_random_ops.random_uniform_int
 _EXACT = {
     "random_standard_normal": gen_stateless_random_ops_v2.stateless_random_normal_v2,
@@ -416,8 +641,9 @@ _EXACT = {
 
 
 def _install():
-    """Route TF's seed reads and sets and its four Philox kernels through the graph
-    being built (one attribute each; outside a janus build they call TF's own)."""
+    """Route TF's seed reads and sets, its four Philox kernels and its two stateless
+    candidate samplers through the graph being built (one attribute each; outside a
+    janus build they call TF's own)."""
     global _installed
     if _installed:
         return
@@ -425,4 +651,10 @@ def _install():
     random_seed.set_random_seed = _set_random_seed      # what tf.random.set_seed calls
     for name, stateless in _EXACT.items():
         setattr(gen_random_ops, name, _exact_or(getattr(gen_random_ops, name), stateless))
+    for name, (kind, output) in _SAMPLERS.items():
+        setattr(gen_candidate_sampling_ops, name,
+                _seeded_sampler_or(getattr(gen_candidate_sampling_ops, name), kind, output))
+    gen_random_ops.multinomial = _multinomial_or(gen_random_ops.multinomial)
+    gen_candidate_sampling_ops.compute_accidental_hits = _accidental_hits(
+        gen_candidate_sampling_ops.compute_accidental_hits)
     _installed = True

@@ -19,6 +19,7 @@ becomes:
   written in Python other than a property): refused.
 """
 
+import collections
 import types
 
 import numpy as np
@@ -29,12 +30,13 @@ import janus_ext
 from .. import guards
 from ..errors import Unsupported
 from ..semantics import natives, python_draws
-from ..values import LIBRARY_MODULES, from_library, is_library_object, is_symbolic
+from ..values import LIBRARY_MODULES, from_library, is_library_object, is_namedtuple, is_symbolic
 from . import heap, library_state, reads
 
 _MISSING = object()
 _GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
 _OBJECT_CLASS = object.__dict__["__class__"]
+_TUPLEGETTER = type(collections.namedtuple("_Probe", "field").field)
 # Class-dict objects the builder binds itself; the checker reads them raw.
 _BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
                types.WrapperDescriptorType, types.ClassMethodDescriptorType)
@@ -53,6 +55,8 @@ def attribute(b, owner, name, code, offset):
             raise Unsupported(f"attribute {name!r} read after this call deleted it",
                               code, offset)
         return value
+    if is_namedtuple(owner) and name in type(owner)._fields:
+        return _namedtuple_field(b, owner, name, code, offset)
     library = (is_library_object(owner) or isinstance(owner, types.ModuleType)
                and (owner.__name__ or "").startswith(LIBRARY_MODULES))
     acc = b.provenance.source_of(owner)
@@ -197,6 +201,26 @@ def _made_attribute(b, instance, name, code, offset):
     if janus_ext.type_lookup(type(value), "__get__") is not None:
         raise Unsupported(f"{cls.__qualname__}.{name} is a descriptor", code, offset)
     return value
+
+
+def _namedtuple_field(b, owner, name, code, offset):
+    """A field of a namedtuple (tf.math.top_k's, a candidate sampler's, the program's
+    own): the item its class's _tuplegetter names, which tuple's C code reads.  The
+    class is guarded to hold that getter still; an item of a tuple from a guarded place
+    is guarded there, one of a tuple the call made or a library call returned is what
+    it holds (a tuple does not change)."""
+    cls = type(owner)
+    getter = janus_ext.type_lookup(cls, name, _MISSING)
+    if type(getter) is not _TUPLEGETTER:
+        raise Unsupported(f"{cls.__qualname__}.{name} is no longer its namedtuple field",
+                          code, offset)
+    b.guards.require_is(guards.own(reads.class_source(b, cls), name), getter)
+    index = cls._fields.index(name)
+    item = tuple.__getitem__(owner, index)
+    acc = b.provenance.source_of(owner)
+    if acc is None:
+        return item
+    return reads.value_at(b, guards.item(acc, index), item, f"field {name!r}", code, offset)
 
 
 def _from_class(b, cls, name, acc, code, offset):

@@ -331,6 +331,20 @@ def constructor(b, cls, code, offset):
     return None if init is object.__init__ else init
 
 
+def namedtuple_constructor(b, cls, code, offset):
+    """`cls(...)` of a collections.namedtuple class runs its generated __new__ (a tuple
+    of the arguments) and nothing else: guarded on the class holding that __new__ and
+    no __init__ of its own."""
+    if janus_ext.type_lookup(cls, "__init__") is not object.__init__ or \
+            janus_ext.type_lookup(cls, "__del__") is not None or \
+            janus_ext.type_lookup(type(cls), "__call__") is not type.__call__:
+        raise Unsupported(f"making a {cls.__qualname__} (a namedtuple class with its own "
+                          "__init__, __del__ or metaclass)", code, offset)
+    acc = class_source(b, cls)
+    b.guards.require_is(guards.own(acc, "__new__"), cls.__dict__.get("__new__"))
+    b.guards.require_is(guards.attr(acc, "__init__"), object.__init__)
+
+
 def class_source(b, cls):
     acc = b.provenance.source_of(cls)
     if acc is None:
