@@ -31,7 +31,9 @@ The program's functions that TF itself traces (a `tf.function` or a tf.data func
 the program wrote) are left to TF: eager freezes their reads at trace time too.
 """
 
+import collections
 import contextlib
+import functools
 import os
 import random
 import sys
@@ -45,6 +47,7 @@ import janus_ext
 from .. import guards
 from ..errors import NotYet, Unsupported
 from ..frontend import bytecode
+from ..state import heap
 from ..values import is_symbolic
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
@@ -179,13 +182,76 @@ def watching(run):
 
 
 def _generator_states():
-    return random.getstate(), np.random.get_state()
+    return random.getstate(), np.random.get_state(), keras_names()
+
+
+def keras_names():
+    """A copy of Keras 3's per-prefix counters of object names (naming.get_uid: each new
+    layer, optimizer, metric takes the next "dense_3"), None before Keras made any.
+    Keras keeps them in its thread-local global state, the building thread's here."""
+    global_state = sys.modules.get("keras.src.backend.common.global_state")
+    counters = None if global_state is None else \
+        global_state.get_global_attribute("object_name_uids")
+    return None if counters is None else (counters, dict(counters))
+
+
+def keras_names_taken(before):
+    """The Keras object names a build took since `before` (keras_names()),
+    given back now, as a heap effect that takes them again at commit: Keras makes some
+    objects at every call, eagerly too (keras.ops.cond makes a `Cond` operation, named
+    "cond_8"), and a graph's call takes their names as eager's would.  An object made
+    while building that outlives the call is refused elsewhere (outputs, stores)."""
+    now = keras_names()
+    counts_now, counts_before = (now[1] if now else {}), (before[1] if before else {})
+    taken = tuple((prefix, count - counts_before.get(prefix, 0))
+                  for prefix, count in counts_now.items()
+                  if count != counts_before.get(prefix, 0))
+    if not taken:
+        return []
+    _set_keras_names(before)
+    return [heap.Effect("call", functools.partial(_take_keras_names, taken), None,
+                        ((), {}))]
+
+
+def _take_keras_names(taken):
+    global_state = sys.modules["keras.src.backend.common.global_state"]
+    counters = global_state.get_global_attribute(
+        "object_name_uids", default=collections.defaultdict(int), set_to_default=True)
+    for prefix, count in taken:
+        counters[prefix] += count
+
+
+def _set_keras_names(before):
+    global_state = sys.modules["keras.src.backend.common.global_state"]
+    if before is None:
+        global_state.set_global_attribute("object_name_uids", None)
+    else:
+        counters, counts = before
+        counters.clear()
+        counters.update(counts)
+        global_state.set_global_attribute("object_name_uids", counters)
+
+
+def _put_back_keras_names(before, watch):
+    now = keras_names()
+    counts_now, counts_before = (now[1] if now else {}), (before[1] if before else {})
+    if counts_now == counts_before:
+        return
+    made = sorted(f"{prefix}_{count}" if count > 1 else prefix
+                  for prefix, count in counts_now.items()
+                  if count != counts_before.get(prefix, 0))
+    _set_keras_names(before)
+    watch.fail(NotYet(
+        f"building made a Keras object ({', '.join(made[:3])}), which takes the next name "
+        "from Keras's counter: eager makes a new one at every call, a graph would keep the "
+        "one made while building"))
 
 
 def _put_back_generators(before, watch):
     # NotYet, not Unsupported: another thread may have drawn while this one built.
     # A build that draws itself fails every time and gives up at the recompile limit.
-    python_state, numpy_state = before
+    python_state, numpy_state, keras_names = before
+    _put_back_keras_names(keras_names, watch)
     if random.getstate() != python_state:
         random.setstate(python_state)
         watch.fail(NotYet(

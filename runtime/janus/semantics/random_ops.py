@@ -511,13 +511,22 @@ def _set_random_seed(seed):
     raise draws.refuse("sets TF's global seed inside the step")
 
 
+def _implicit_seeds(seed, seed2):
+    """The Draws of the graph being built, when an op made now took its seeds from the
+    generator (as get_seed gave them: none); else None (eagerly, or an explicit seed)."""
+    draws = getattr(_building, "draws", None)
+    if draws is None or seed or seed2 or context.executing_eagerly():
+        return None
+    return draws
+
+
 def _exact_or(original, stateless):
     """A wrapper of gen_random_ops.<original> that makes `stateless` instead while a
     graph is built with implicit seeds."""
 
     def make(shape, *args, seed=0, seed2=0, name=None):
-        draws = getattr(_building, "draws", None)
-        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+        draws = _implicit_seeds(seed, seed2)
+        if draws is not None:
             dtype = args[0] if original is not _uniform_int_kernel else \
                 tf.convert_to_tensor(args[0]).dtype
             made = draws.exact(Kernel(original, tf.as_dtype(dtype)), shape,
@@ -544,8 +553,8 @@ def _seeded_sampler_or(original, kind, output):
 
     def make(true_classes, num_true, num_sampled, unique, range_max, seed=0, seed2=0,
              name=None):
-        draws = getattr(_building, "draws", None)
-        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+        draws = _implicit_seeds(seed, seed2)
+        if draws is not None:
             kernel = SamplerKernel(original, num_true, num_sampled, unique, range_max)
             made = draws.exact_seeded(kernel, lambda seeds: _seeded_ops().
                                        janus_seeded_candidate_sampler(
@@ -569,8 +578,8 @@ def _multinomial_or(original):
     with implicit seeds: both run TF's one Multinomial kernel code."""
 
     def make(logits, num_samples, seed=0, seed2=0, output_dtype=tf.int64, name=None):
-        draws = getattr(_building, "draws", None)
-        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+        draws = _implicit_seeds(seed, seed2)
+        if draws is not None:
             logits = tf.convert_to_tensor(logits)
             output_dtype = tf.as_dtype(output_dtype)
             made = draws.exact_seeded(
@@ -604,8 +613,8 @@ def _accidental_hits(original):
     not use: while a graph is built, its call takes its seeds as eager does."""
 
     def make(true_classes, sampled_candidates, num_true, seed=0, seed2=0, name=None):
-        draws = getattr(_building, "draws", None)
-        if draws is not None and not seed and not seed2 and not context.executing_eagerly():
+        draws = _implicit_seeds(seed, seed2)
+        if draws is not None:
             draws.seed_only()
         return original(true_classes, sampled_candidates, num_true, seed=seed, seed2=seed2,
                         name=name)

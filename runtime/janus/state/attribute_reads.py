@@ -290,6 +290,13 @@ def _property(b, owner, name, prop, acc, code, offset):
             b.guards.require_elements(where, value)
             reads.reachable_items(b, value, where)
             return b.note_created(value)
+        if type(value) is list and any(map(is_symbolic, value)):
+            # Holds tensors of the graph being built (Keras' `model.losses` after the
+            # model's call: the losses it recorded, and the regularizers' values): a
+            # list computed from this call, a new one at each read, as eagerly.
+            b.guards.require_is(guards.lookup(acc, name), prop)
+            library_state.note(b.record.library_objects, fget, (owner,), {})
+            return b.note_created(value)
         if computed_now or _made_at_each_read(fget, owner, value):
             # A tensor the getter computed here (an optimizer's learning_rate from its
             # schedule and iterations, at this point of the step), or Keras 3's

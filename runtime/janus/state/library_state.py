@@ -34,6 +34,8 @@ the build handed it:
 """
 
 import contextlib
+import functools
+import sys
 import types
 
 import numpy as np
@@ -42,7 +44,9 @@ from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
 import janus_ext
 
-from ..values import LIBRARY_MODULES
+from ..errors import Unsupported
+from ..values import LIBRARY_MODULES, is_symbolic
+from .heap import Effect
 
 # Values whose own dicts do not hold configuration: their state is read in the graph.
 _NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
@@ -136,6 +140,110 @@ def summary_reads():
         yield reads
     finally:
         summary_ops_v2._summary_state = held
+
+
+class KeptTensors:
+    """Graph tensors that library code left, while a graph was built, in lists that
+    outlive the call (found by `kept_tensors`)."""
+
+    def __init__(self):
+        # Keras layers whose losses the call cleared: id -> (layer, what its _losses
+        # and _loss_ids held before), put back when the build fails
+        self.cleared = {}
+        self.replays = []             # heap effects that put the call's values there
+
+
+@contextlib.contextmanager
+def kept_tensors(objects, graph):
+    """While a graph is built: Keras layers record the losses of a call (`add_loss`:
+    activity regularizers, the program's own add_loss) in `layer._losses`, a list the
+    layer keeps, after clearing it at the entry layer's call (`_clear_losses`).  The
+    build leaves the graph's tensors there; eager leaves the call's values.  After
+    the build, each `_losses` list of a layer that the call cleared and that holds graph
+    tensors is replayed at commit with the graph's values (`kept.replays`); a graph
+    tensor that library code left in any other list the objects hold (`objects`: the
+    library objects the build handed to library code, a dict filled while it builds)
+    refuses the build.  Either way, and when the build fails, the lists lose the graph
+    tensors again."""
+    kept = KeptTensors()
+    layer_class = _keras_layer_class()
+    original = layer_class and layer_class.__dict__.get("_clear_losses")
+    if original is not None:
+        def clear_losses(layer):
+            if id(layer) not in kept.cleared:
+                kept.cleared[id(layer)] = (layer, list(layer._losses), set(layer._loss_ids))
+            return original(layer)
+        layer_class._clear_losses = clear_losses
+    failed = True
+    try:
+        yield kept
+        failed = False
+    finally:
+        if original is not None:
+            layer_class._clear_losses = original
+        held = _lists_holding(list(objects.values()), graph)
+        for where, owner, key, items in held:
+            replayed = not failed and key == "_losses" and id(owner) in kept.cleared
+            if replayed:
+                kept.replays.append(Effect("call", functools.partial(_set_items, items),
+                                           None, ((tuple(items),), {})))
+            items[:] = [item for item in items if not _of_graph(item, graph)]
+        if failed:
+            for layer, losses, loss_ids in kept.cleared.values():
+                layer._losses[:] = losses
+                layer._loss_ids.clear()
+                layer._loss_ids.update(loss_ids)
+        unexplained = [where for where, owner, key, _ in held
+                       if key != "_losses" or id(owner) not in kept.cleared]
+        if unexplained and not failed:
+            raise Unsupported(f"library code kept a tensor of the graph being built in "
+                              f"{unexplained[0]}: eager keeps the call's value there")
+
+
+def _set_items(items, values):
+    items[:] = values
+
+
+def _keras_layer_class():
+    layer = sys.modules.get("keras.src.layers.layer")
+    return None if layer is None else layer.Layer
+
+
+def _of_graph(item, graph) -> bool:
+    """A tensor of `graph` or of a graph inside it (a cond arm, a loop body)."""
+    if not isinstance(item, tf.Tensor) or not is_symbolic(item):
+        return False
+    inner = item.graph
+    while inner is not None:
+        if inner is graph:
+            return True
+        inner = getattr(inner, "outer_graph", None)
+    return False
+
+
+def _lists_holding(objects, graph):
+    """(where, owner, attribute, list) of each list that `objects` (and the library
+    objects they hold, as far as watch() follows them) hold and that holds a tensor of
+    `graph`."""
+    found, seen, todo = [], set(), [(obj, _name(obj), 0) for obj in objects]
+    while todo and len(seen) < _MAX_OBJECTS:
+        obj, described, depth = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        for key, value in list(obj.__dict__.items()):
+            if isinstance(value, list):
+                if any(_of_graph(item, graph) for item in value[:_MAX_ITEMS]):
+                    found.append((f"{described}.{key}", obj, key, value))
+                items = value[:_MAX_ITEMS]
+            elif isinstance(value, (dict, tuple)):
+                items = list(value.values() if isinstance(value, dict) else value)
+            else:
+                items = [value]
+            if depth < _MAX_DEPTH:
+                todo.extend((item, _name(item), depth + 1) for item in items[:_MAX_ITEMS]
+                            if is_watched_kind(item) or is_program_subclass(item))
+    return found
 
 
 def watch_tf_globals(reads, graph):
