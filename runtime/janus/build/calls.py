@@ -17,6 +17,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 """
 
 import builtins
+import sys
 import types
 
 import tensorflow as tf
@@ -143,13 +144,30 @@ def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
         return number_builtin(b, fn, args, kwargs, code, offset)
     if fn is range and any(is_symbolic(a) for a in args):
         return control.SymbolicRange(args)
-    if fn is bool and _only(args, kwargs, 1) and (
-            is_symbolic(args[0]) or isinstance(args[0], tf.Variable)):
+    if fn is bool and _only(args, kwargs, 1) and is_symbolic(args[0]):
         return truth_later(b, args[0], code, offset)
+    if fn is bool and _only(args, kwargs, 1) and isinstance(args[0], tf.Variable):
+        # (A Keras variable raises: Keras refuses its truth value, eagerly too.)
+        return truth_later(b, tf.convert_to_tensor(args[0]), code, offset)
+    if fn in (float, int) and _only(args, kwargs, 1) and _is_variable(args[0]):
+        # float(v), int(optimizer.iterations): eager reads the variable's value there
+        # (the graph orders the read after the step's earlier updates).
+        return number_builtin(b, fn, (tf.convert_to_tensor(args[0]),), {}, code, offset)
+    if fn is len and _only(args, kwargs, 1) and is_symbolic(args[0]) and \
+            args[0].shape.rank:
+        # len(x) is eager's x.shape[0], also where the graph's batch size is relaxed.
+        return b.load_attr(args[0], "shape", code, offset)[0]
     if fn in (float, int) and _only(args, kwargs, 1) and arrays.is_computed(args[0]):
         return number_builtin(b, fn, (arrays.scalar_of(args[0], fn, code, offset),), {},
                               code, offset)
     return PASS
+
+
+def _is_variable(value) -> bool:
+    """A tf.Variable or a Keras 3 variable (no tf.Variable: it wraps one)."""
+    keras = sys.modules.get("keras")
+    return isinstance(value, tf.Variable) or (
+        keras is not None and isinstance(value, getattr(keras, "Variable", ())))
 
 
 def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
