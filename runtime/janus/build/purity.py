@@ -47,7 +47,7 @@ import janus_ext
 from .. import guards
 from ..errors import NotYet, Unsupported
 from ..frontend import bytecode
-from ..state import heap
+from ..state import heap, library_state
 from ..values import is_symbolic
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
@@ -182,7 +182,23 @@ def watching(run):
 
 
 def _generator_states():
-    return random.getstate(), np.random.get_state(), keras_names()
+    return random.getstate(), np.random.get_state(), keras_names(), _keras_seed_generator()
+
+
+def _keras_seed_generator():
+    global_state = sys.modules.get("keras.src.backend.common.global_state")
+    return None if global_state is None else \
+        global_state.get_global_attribute(library_state.KERAS_SEED_GENERATOR)
+
+
+def _put_back_keras_seed_generator(before, watch):
+    if _keras_seed_generator() is before:
+        return
+    sys.modules["keras.src.backend.common.global_state"].set_global_attribute(
+        library_state.KERAS_SEED_GENERATOR, before)
+    watch.fail(NotYet(
+        "building made or replaced Keras' global SeedGenerator (a keras.random draw with "
+        "seed=None): eager makes it once, from Python's random"))
 
 
 def keras_names():
@@ -250,8 +266,9 @@ def _put_back_keras_names(before, watch):
 def _put_back_generators(before, watch):
     # NotYet, not Unsupported: another thread may have drawn while this one built.
     # A build that draws itself fails every time and gives up at the recompile limit.
-    python_state, numpy_state, keras_names = before
+    python_state, numpy_state, keras_names, keras_seed_generator = before
     _put_back_keras_names(keras_names, watch)
+    _put_back_keras_seed_generator(keras_seed_generator, watch)
     if random.getstate() != python_state:
         random.setstate(python_state)
         watch.fail(NotYet(

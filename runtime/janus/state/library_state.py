@@ -248,16 +248,51 @@ def _lists_holding(objects, graph):
 
 def watch_tf_globals(reads, graph):
     """Mark `graph` stale when the summary state its build read changes in this thread,
-    or when tf.random.set_global_generator replaces the generator it draws from."""
+    when tf.random.set_global_generator replaces the generator it draws from, or when
+    Keras' global SeedGenerator it draws from is dropped or replaced."""
     if reads.read:
         janus_ext.watch_dict(reads.real.__dict__, "tf.summary's default writer, step or "
                              "recording condition", graph)
     generator = stateful_random_ops.global_generator
-    if generator is not None and any(
-            capture is generator.state.handle
-            for capture in graph.function.graph.external_captures):
+    captures = graph.function.graph.external_captures
+    if generator is not None and any(capture is generator.state.handle
+                                     for capture in captures):
         janus_ext.watch_dict(vars(stateful_random_ops), "tf.random's global generator",
                              graph)
+    keras_state = sys.modules.get("keras.src.backend.common.global_state")
+    keras_generator = keras_state and keras_state.get_global_attribute(KERAS_SEED_GENERATOR)
+    handle = _handle_of(getattr(keras_generator, "state", None))
+    if handle is not None and any(capture is handle for capture in captures):
+        # keras.random draws with seed=None (a Dropout without a seed) use Keras' global
+        # SeedGenerator, a thread-local attribute that keras.utils.set_random_seed drops
+        # (eager then makes a new one from Python's random).  Keras writes the other
+        # attributes there at every layer call: only this one is watched.
+        janus_ext.watch_dict(keras_state.GLOBAL_STATE_TRACKER.__dict__,
+                             "Keras' global SeedGenerator", graph,
+                             _AllKeysBut(KERAS_SEED_GENERATOR))
+        # keras.backend.clear_session() replaces the thread-local as a whole.
+        janus_ext.watch_dict(vars(keras_state), "Keras' global state", graph,
+                             _AllKeysBut("GLOBAL_STATE_TRACKER"))
+
+
+KERAS_SEED_GENERATOR = "global_seed_generator"     # keras.src.random.seed_generator's
+
+
+class _AllKeysBut:
+    """The keys a dict watch ignores: all but one."""
+    __slots__ = ("key",)
+
+    def __init__(self, key):
+        self.key = key
+
+    def __contains__(self, key):
+        return key != self.key
+
+
+def _handle_of(variable):
+    """The resource handle of a Keras variable (it wraps a tf.Variable) or tf.Variable."""
+    inner = getattr(variable, "_value", variable)
+    return getattr(inner, "handle", None)
 
 
 def _watch_object(obj, described, graph, seen, lists, depth, program_names, watched):
