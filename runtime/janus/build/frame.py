@@ -319,11 +319,12 @@ class Frame:
         self._call(ins, ins.arg, kwnames)
 
     def op_CALL_FUNCTION_EX(self, ins):
-        kwargs = self.pop() if ins.arg & 1 else {}
-        args = self.pop()
+        kwargs = self.pop() if ins.arg & 1 else {}     # made by BUILD_MAP/DICT_MERGE
+        args = self.pop()           # f(*a): a itself, maybe a heap list: its items read
         self.pop()                  # NULL
         fn = self.pop()
-        self.push(self.b.call(fn, tuple(args), dict(kwargs), self.code, ins.offset))
+        args = tuple(reads.iterated(self.b, args, self.code, ins.offset))
+        self.push(self.b.call(fn, args, dict(kwargs), self.code, ins.offset))
 
     def op_CALL_INTRINSIC_1(self, ins):
         value = self.pop()
@@ -543,8 +544,9 @@ class Frame:
         self.stack[-ins.arg].append(value)
 
     def op_LIST_EXTEND(self, ins):
+        # [*a, x], f(*a, x): reads every item of a.
         value = self.pop()
-        self.stack[-ins.arg].extend(value)
+        self.stack[-ins.arg].extend(reads.iterated(self.b, value, self.code, ins.offset))
 
     def op_SET_ADD(self, ins):
         value = self.pop()
@@ -555,8 +557,25 @@ class Frame:
         self.stack[-ins.arg][key] = value
 
     def op_DICT_UPDATE(self, ins):
+        # {**base, ...}: reads every key and value of base.
         value = self.pop()
+        self._read_mapping(value, "**", ins)
         self.stack[-ins.arg].update(value)
+
+    def op_DICT_MERGE(self, ins):
+        # f(**a, **b): as DICT_UPDATE, and a key given twice is the program's TypeError
+        # (its text names the function: the interpreter raises it).
+        value = self.pop()
+        self._read_mapping(value, "**", ins)
+        target = self.stack[-ins.arg]
+        if any(type(key) is not str or key in target for key in value):
+            self.fail("a keyword argument given twice, or one that is not a str", ins)
+        target.update(value)
+
+    def _read_mapping(self, value, what, ins):
+        if type(value) is not dict:
+            self.fail(f"{what} of a {type(value).__qualname__}", ins)
+        reads.whole(self.b, value, self.code, ins.offset)
 
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
