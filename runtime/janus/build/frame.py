@@ -500,8 +500,12 @@ class Frame:
             if not objects.truth_is_identity(value.cls):
                 self.fail(f"truth value of a {value.cls.__qualname__} pointer", ins)
             return tf.not_equal(value.pointer, 0)
-        if containers.is_tracked(value):
-            return reads.length(self.b, value, self.code, ins.offset) != 0
+        if containers.is_tracked(value) or type(value) is list:
+            length = reads.length(self.b, value, self.code, ins.offset)
+            return tf.not_equal(length, 0) if is_symbolic(length) else length != 0
+        if type(value) in (dict, set):
+            reads.contents(self.b, value)        # `if d:` of a heap dict: its keys
+            return bool(value)
         if natives.first_opaque((value,), False, is_library_object) is not None:
             return dunders.call(self.b, bool, (value,), {}, value, self.code, ins.offset)
         return bool(value)
