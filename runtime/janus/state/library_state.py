@@ -345,11 +345,16 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
 
 def watch_functions(functions, graph):
     """Mark `graph` stale when one of the program's `functions` it inlined gets
-    another __code__, __defaults__ or __kwdefaults__ (the object stays, so its identity
-    guard holds)."""
+    another __code__, __defaults__ or __kwdefaults__, or its __kwdefaults__ dict
+    changes in place (the object stays, so its identity guard holds)."""
     for fn in functions:
         if isinstance(fn, types.FunctionType):
             janus_ext.watch_function(fn, fn.__qualname__, graph)
+            if fn.__kwdefaults__:
+                # `f.__kwdefaults__["v"] = 3.0` changes the dict in place: no function
+                # event, a dict one.
+                janus_ext.watch_dict(fn.__kwdefaults__, f"{fn.__qualname__}.__kwdefaults__",
+                                     graph)
 
 
 def forget(graph):
