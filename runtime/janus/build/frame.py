@@ -20,7 +20,8 @@ from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
-from . import branches, contexts, control, dunders, iteration, loops, percent_format, raising
+from . import (branches, contexts, control, displays, dunders, iteration, loops,
+               percent_format, raising)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -39,7 +40,7 @@ COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": ope
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 
 
-class Frame:
+class Frame(displays.Displays):
     """One function activation being executed symbolically."""
 
     def __init__(self, builder, code, globals_dict, local_values, cells):
@@ -518,68 +519,6 @@ class Frame:
 
     def op_TO_BOOL(self, ins):
         self.push(self._truth(self.pop(), ins))
-
-    # -- containers ------------------------------------------------------------------
-    def _created(self, value):
-        return self.b.note_created(value)
-
-    def op_BUILD_TUPLE(self, ins):
-        self.push(tuple(self.popn(ins.arg)))
-
-    def op_BUILD_LIST(self, ins):
-        self.push(self._created(list(self.popn(ins.arg))))
-
-    def op_BUILD_SET(self, ins):
-        self.push(self._created(set(self.popn(ins.arg))))
-
-    def op_BUILD_MAP(self, ins):
-        items = self.popn(2 * ins.arg)
-        self.push(self._created(dict(zip(items[::2], items[1::2]))))
-
-    def op_BUILD_CONST_KEY_MAP(self, ins):
-        keys = self.pop()
-        self.push(self._created(dict(zip(keys, self.popn(ins.arg)))))
-
-    def op_BUILD_SLICE(self, ins):
-        self.push(slice(*self.popn(ins.arg)))
-
-    def op_LIST_APPEND(self, ins):
-        value = self.pop()
-        self.stack[-ins.arg].append(value)
-
-    def op_LIST_EXTEND(self, ins):
-        # [*a, x], f(*a, x): reads every item of a.
-        value = self.pop()
-        self.stack[-ins.arg].extend(reads.iterated(self.b, value, self.code, ins.offset))
-
-    def op_SET_ADD(self, ins):
-        value = self.pop()
-        self.stack[-ins.arg].add(value)
-
-    def op_MAP_ADD(self, ins):
-        value, key = self.pop(), self.pop()
-        self.stack[-ins.arg][key] = value
-
-    def op_DICT_UPDATE(self, ins):
-        # {**base, ...}: reads every key and value of base.
-        value = self.pop()
-        self._read_mapping(value, "**", ins)
-        self.stack[-ins.arg].update(value)
-
-    def op_DICT_MERGE(self, ins):
-        # f(**a, **b): as DICT_UPDATE, and a key given twice is the program's TypeError
-        # (its text names the function: the interpreter raises it).
-        value = self.pop()
-        self._read_mapping(value, "**", ins)
-        target = self.stack[-ins.arg]
-        if any(type(key) is not str or key in target for key in value):
-            self.fail("a keyword argument given twice, or one that is not a str", ins)
-        target.update(value)
-
-    def _read_mapping(self, value, what, ins):
-        if type(value) is not dict:
-            self.fail(f"{what} of a {type(value).__qualname__}", ins)
-        reads.whole(self.b, value, self.code, ins.offset)
 
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()

@@ -1,0 +1,75 @@
+"""The frame's container displays: `(a, b)`, `[a, *b]`, `{k: v, **d}`, `{a}`, slices,
+and the appends and merges comprehensions and calls with `*`/`**` make.
+
+A display that reads a container whole (`[*a]`, `f(*a)`'s LIST_EXTEND, `{**d}`,
+`f(**d)`) reads it through janus/state/reads.py like any read of the heap: a list or
+dict the loop changes in place is guarded, not frozen into the graph.  Containers made
+here are noted as the call's own (the builder's provenance).
+"""
+
+from ..state import reads
+
+
+class Displays:
+    """Opcode handlers of janus/build/frame.py's Frame for container displays."""
+
+    def _created(self, value):
+        return self.b.note_created(value)
+
+    def op_BUILD_TUPLE(self, ins):
+        self.push(tuple(self.popn(ins.arg)))
+
+    def op_BUILD_LIST(self, ins):
+        self.push(self._created(list(self.popn(ins.arg))))
+
+    def op_BUILD_SET(self, ins):
+        self.push(self._created(set(self.popn(ins.arg))))
+
+    def op_BUILD_MAP(self, ins):
+        items = self.popn(2 * ins.arg)
+        self.push(self._created(dict(zip(items[::2], items[1::2]))))
+
+    def op_BUILD_CONST_KEY_MAP(self, ins):
+        keys = self.pop()
+        self.push(self._created(dict(zip(keys, self.popn(ins.arg)))))
+
+    def op_BUILD_SLICE(self, ins):
+        self.push(slice(*self.popn(ins.arg)))
+
+    def op_LIST_APPEND(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].append(value)
+
+    def op_LIST_EXTEND(self, ins):
+        # [*a, x], f(*a, x): reads every item of a.
+        value = self.pop()
+        self.stack[-ins.arg].extend(reads.iterated(self.b, value, self.code, ins.offset))
+
+    def op_SET_ADD(self, ins):
+        value = self.pop()
+        self.stack[-ins.arg].add(value)
+
+    def op_MAP_ADD(self, ins):
+        value, key = self.pop(), self.pop()
+        self.stack[-ins.arg][key] = value
+
+    def op_DICT_UPDATE(self, ins):
+        # {**base, ...}: reads every key and value of base.
+        value = self.pop()
+        self._read_mapping(value, "**", ins)
+        self.stack[-ins.arg].update(value)
+
+    def op_DICT_MERGE(self, ins):
+        # f(**a, **b): as DICT_UPDATE, and a key given twice is the program's TypeError
+        # (its text names the function: the interpreter raises it).
+        value = self.pop()
+        self._read_mapping(value, "**", ins)
+        target = self.stack[-ins.arg]
+        if any(type(key) is not str or key in target for key in value):
+            self.fail("a keyword argument given twice, or one that is not a str", ins)
+        target.update(value)
+
+    def _read_mapping(self, value, what, ins):
+        if type(value) is not dict:
+            self.fail(f"{what} of a {type(value).__qualname__}", ins)
+        reads.whole(self.b, value, self.code, ins.offset)
