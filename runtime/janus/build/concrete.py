@@ -51,11 +51,11 @@ def build(code, globals_dict, arg_names, args, plan):
         with auto_control_deps.AutomaticControlDependencies() as deps, \
                 random_ops.drawing(graph, Unsupported) as draws, \
                 tf.variable_creator_scope(purity.variables_noted(made_variables)):
-            names = purity.keras_names()
-            with library_state.kept_tensors(run.record.library_objects, graph) as kept:
+            names_taken = []
+            with purity.keras_names_noted(graph, names_taken), \
+                    library_state.kept_tensors(run.record.library_objects, graph) as kept:
                 result = run.run(run.substitute(flat_inputs))
-            run.heap.effects.extend(kept.replays)
-            run.heap.effects.extend(purity.keras_names_taken(names))
+            run.heap.effects.extend(kept.replays + names_taken)
             escaped = raising.escaping(run, result, run.heap.effects)
             if escaped is not None:
                 raise Unsupported(escaped, code)

@@ -41,6 +41,7 @@ import sysconfig
 import threading
 
 import numpy as np
+from tensorflow.python.framework import ops
 
 import janus_ext
 
@@ -211,22 +212,55 @@ def keras_names():
     return None if counters is None else (counters, dict(counters))
 
 
-def keras_names_taken(before):
-    """The Keras object names a build took since `before` (keras_names()),
-    given back now, as a heap effect that takes them again at commit: Keras makes some
-    objects at every call, eagerly too (keras.ops.cond makes a `Cond` operation, named
-    "cond_8"), and a graph's call takes their names as eager's would.  An object made
-    while building that outlives the call is refused elsewhere (outputs, stores)."""
-    now = keras_names()
-    counts_now, counts_before = (now[1] if now else {}), (before[1] if before else {})
-    taken = tuple((prefix, count - counts_before.get(prefix, 0))
-                  for prefix, count in counts_now.items()
-                  if count != counts_before.get(prefix, 0))
-    if not taken:
-        return []
-    _set_keras_names(before)
-    return [heap.Effect("call", functools.partial(_take_keras_names, taken), None,
-                        ((), {}))]
+class _NotedNames(collections.defaultdict):
+    """Keras' name counters while a graph is built (keras_names_noted): a copy that
+    notes each name taken inside a cond branch or loop body being traced."""
+
+    def __init__(self, counts, root):
+        super().__init__(int, counts)
+        self.root, self.nested = root, []
+
+    def __setitem__(self, prefix, count):
+        if ops.get_default_graph() is not self.root:
+            self.nested.append(f"{prefix}_{count}")
+        super().__setitem__(prefix, count)
+
+
+@contextlib.contextmanager
+def keras_names_noted(graph, effects):
+    """While `graph` is built: the Keras object names the build takes ("cond_8") are
+    given back when it ends, and a converted call takes them again at commit (a heap
+    effect appended to `effects`).  Keras makes some objects at every call, eagerly
+    too (keras.ops.cond makes a `Cond` operation; LossScaleOptimizer and gradient
+    accumulation run it), and names them from a per-prefix counter in its global state.
+    A name taken inside a cond branch or a loop body is refused: eager takes it only on
+    the path it runs, as often as it runs.  An object made while building that outlives
+    the call is refused elsewhere (outputs, stores)."""
+    global_state = sys.modules.get("keras.src.backend.common.global_state")
+    if global_state is None:
+        yield
+        return
+    original = global_state.get_global_attribute("object_name_uids")
+    counts = dict(original or {})
+    noted = _NotedNames(counts, graph)
+    global_state.set_global_attribute("object_name_uids", noted)
+    try:
+        yield
+    finally:
+        replaced = global_state.get_global_attribute("object_name_uids") is not noted
+        global_state.set_global_attribute("object_name_uids", original)
+    if replaced:
+        raise Unsupported("the step replaces Keras' global state (clear_session) while "
+                          "a graph is built")
+    if noted.nested:
+        raise Unsupported(f"Keras made objects inside a branch or loop of the graph "
+                          f"({', '.join(noted.nested[:3])}): eager makes them only on the "
+                          "path it runs, and numbers their names so")
+    taken = tuple((prefix, count - counts.get(prefix, 0))
+                  for prefix, count in dict.items(noted) if count != counts.get(prefix, 0))
+    if taken:
+        effects.append(heap.Effect("call", functools.partial(_take_keras_names, taken),
+                                   None, ((), {})))
 
 
 def _take_keras_names(taken):
