@@ -9,7 +9,7 @@ every later build reads it (build/builder.py and the state it reads through).
 
 class Plan:
     __slots__ = ("relaxed_dims", "varying", "never_vary", "never_relax", "by_reference",
-                 "by_identity", "relaxed")
+                 "by_identity", "relaxed", "tape_records")
 
     def __init__(self):
         # {argument accessor description: dimensions}: built as None, not one graph per size
@@ -25,3 +25,6 @@ class Plan:
         # (code, offset) of the decisions whose assumption failed: built as a tf.cond or a
         # tf.while_loop from now on, never speculated again.
         self.relaxed: set = set()
+        # Built for calls under a GradientTape outside them: the graph also returns what
+        # the tape's records need (graph/tape_records.py).
+        self.tape_records = False

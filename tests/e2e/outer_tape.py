@@ -3,13 +3,13 @@
 
   * refused_step: calls its loss through a `functools.partial` (janus does not convert
     the step), so the interpreter runs it and its tape; `weighted_loss`, which runs TF
-    ops at every call, is taken over from them.  Under the step's tape it must run as
-    eager's ops: a graph call's gradient comes from its backward function, which rounds
-    differently (tf.function's does too);
+    ops at every call, is taken over from them.  Under the step's tape its graph must
+    give the tape eager's gradient: TF's own gradient of a graph call comes from the
+    function's backward graph, which rounds differently (tf.function's does);
   * evaluate: calls the same `weighted_loss` with no tape: its graph runs;
   * inner_step: a training step with its own tape, converted; the loop also calls it
     inside an outer persistent tape (a gradient of its loss with respect to the
-    learning-rate variable), where it must run as eager's ops.
+    learning-rate variable), where its graph must give eager's meta-gradient.
 
 One JSON document last."""
 

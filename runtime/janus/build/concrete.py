@@ -15,7 +15,7 @@ from tensorflow.python.framework import auto_control_deps
 from .. import config
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
-from ..graph import atomic
+from ..graph import atomic, tape_records
 from ..semantics import random_ops
 from ..state import library_state
 from . import builder, outputs, purity, raising
@@ -26,7 +26,7 @@ class Built:
     __slots__ = ("function", "guards", "inputs", "template", "assumptions",
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
                  "keep_alive", "gating", "draws", "python_draws", "library_objects",
-                 "names_of", "summary", "inlined", "recursive_codes")
+                 "names_of", "summary", "inlined", "recursive_codes", "tape_records")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -74,7 +74,14 @@ def build(code, globals_dict, arg_names, args, plan):
         except atomic.Unrestorable as exc:
             raise Unsupported(str(exc), code) from exc
         graph.control_outputs.extend(deps.ops_which_must_run)
-        return returned
+        if not plan.tape_records:
+            return returned
+        try:
+            records = traced["tape_records"] = tape_records.plan(graph, returned,
+                                                                len(flat_inputs))
+        except tape_records.NotRecordable as exc:
+            raise Unsupported(f"under a GradientTape: {exc}", code) from exc
+        return returned + records.extra_outputs
 
     with purity.watching(run) as watch, library_state.summary_reads() as summary:
         try:
@@ -99,7 +106,8 @@ def build(code, globals_dict, arg_names, args, plan):
         python_draws=run.record.python_draws if run.record.python_draws else None,
         library_objects=tuple(run.record.library_objects.values()),
         names_of=run.provenance.names_of, summary=summary,
-        inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes))
+        inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
+        tape_records=traced.get("tape_records"))
 
 
 def _gating_on():

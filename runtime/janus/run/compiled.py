@@ -11,7 +11,7 @@ import janus_ext
 
 from .. import distributed, guards
 from ..build import outputs
-from ..graph import atomic, recursion
+from ..graph import atomic, recursion, tape_records
 from ..state import heap, inputs, library_state
 from . import call_options
 
@@ -39,6 +39,13 @@ class CompiledGraph:
         self.variable_slots = tuple(built.inputs.variable_slots)
         self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = built.template
+        self.graphs = None        # the run/cache.GraphCache that holds it
+        # Calls under a GradientTape outside: the op records it gives the tape, the
+        # number of outputs before the records' values, the variables by handle.
+        self.tape_records = built.tape_records
+        if self.tape_records is not None:
+            self.returned = len(function.graph.outputs) - len(self.tape_records.extra_outputs)
+            self.variables_by_handle = {id(v.handle): v for v in function.graph.variables}
         # The library state it was built from, watched: a change marks it stale.
         self.stale = None         # why library state it was built from changed, or None
         lists, self.pinned_contents, watched = library_state.watch(
@@ -67,7 +74,10 @@ class CompiledGraph:
             # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
             options = call_options.enter()
             try:
-                results = self.function._call_flat(flat, self.function.captured_inputs)
+                if self.tape_records is None:
+                    results = self.function._call_flat(flat, self.function.captured_inputs)
+                else:
+                    results = self._call_recorded(flat)
             finally:
                 call_options.leave(options)
         except Exception:
@@ -104,6 +114,15 @@ class CompiledGraph:
         except Exception as exc:
             raise UpdatesLanded(exc) from exc
         return result
+
+
+    def _call_recorded(self, flat):
+        """The call, then the tapes outside it given eager's records of its ops."""
+        captured = self.function.captured_inputs
+        with tape_records.stopped():
+            results = self.function._call_flat(flat, captured)
+        self.tape_records.replay(flat, captured, results, self.variables_by_handle)
+        return results[:self.returned]
 
 
 class UpdatesLanded(Exception):

@@ -55,6 +55,10 @@ class CodeState:
         # The entry passes the parameters, then the closure's cells (janus_ext).
         self.arg_names = self.param_names + code.co_freevars
         self.cache = cache.GraphCache(self.arg_names)
+        # Graphs for calls while a GradientTape outside records (made at the first such
+        # call), or why they cannot be built.
+        self.taped = None
+        self.taped_refused = None
         self.stats = counters.for_code(code)
         self.interpreted_calls = 0
         self.raising_builds = 0
@@ -100,13 +104,23 @@ class CodeState:
     def _enter(self, args):
         if not tf.executing_eagerly():
             return DECLINE     # called while some tf.function traces: not our call
-        st = self.stats
-        st.calls += 1
-        if not no_tape_records():
-            # An outer tape would take the call's gradient from its backward graph, not eager's
-            st.note("interpreted: a GradientTape outside the call records it")
+        self.stats.calls += 1
+        if no_tape_records():
+            return self._call(self.cache, args)
+        # A GradientTape outside records the call: only a graph that gives the tape
+        # eager's op records may run (graph/tape_records.py).
+        if self.taped_refused is not None:
+            self.stats.note(f"interpreted under a GradientTape outside the call: "
+                            f"{self.taped_refused}")
             return self._interpret()
-        graph, miss = self.cache.lookup(args)
+        if self.taped is None:
+            self.taped = cache.GraphCache(self.arg_names)
+            self.taped.plan.tape_records = True
+        return self._call(self.taped, args)
+
+    def _call(self, graphs, args):
+        st = self.stats
+        graph, miss = graphs.lookup(args)
         if graph is not None:
             return self._run(graph, args)
         had_graphs = miss != cache.NO_GRAPH
@@ -114,7 +128,7 @@ class CodeState:
             st.guard_misses += 1
         if self.interpreted_calls < self.hot_calls:
             return self._interpret()
-        if not self.cache.can_build():
+        if not graphs.can_build():
             self.give_up(f"recompile limit ({cache.RECOMPILE_LIMIT}) reached; last miss: "
                          f"{miss}")
             return self._interpret()
@@ -122,7 +136,7 @@ class CodeState:
             st.note(f"guard miss: {miss}")
             self._event(f"guard miss, rebuilding: {miss}")
         try:
-            graph = self._build_or_specialise(args)
+            graph = self._build_or_specialise(graphs, args)
         except NotYet as exc:
             st.note(f"not converted for this call: {exc}")
             self._event(f"interpreted first: {exc.reason}")
@@ -139,15 +153,24 @@ class CodeState:
                 self.give_up(exc.reason)
             return self._interpret()
         except Unsupported as exc:
+            if graphs is self.taped:
+                # Calls with no tape outside may still run graphs.
+                self.taped_refused = exc.reason
+                st.note(f"interpreted under a GradientTape outside the call: {exc}")
+                self._event(f"under a GradientTape outside the call, stays in the "
+                            f"interpreter: {exc.reason}")
+                return self._interpret()
             st.note(f"not converted: {exc}")
             self.give_up(exc.reason)
             return self._interpret()
-        self.cache.insert(graph)
+        graph.graphs = graphs
+        graphs.insert(graph)
         st.status = "converted"
         # The wall-clock stamp lets bench/ time "start to first graph step".
-        self._event(f"built graph {self.cache.builds} in {st.build_seconds:.2f} s total "
-                    f"[t={time.time():.3f}]")
-        self._event(f"graph {self.cache.builds}: {graph.gating.describe()}")
+        self._event(f"built graph {graphs.builds} in {st.build_seconds:.2f} s total "
+                    f"[t={time.time():.3f}]" + (" (for calls under a GradientTape)"
+                                                if graphs is self.taped else ""))
+        self._event(f"graph {graphs.builds}: {graph.gating.describe()}")
         profiler.unflag(self.code)    # profiling has served; calls now cost only guards
         return self._run(graph, args)
 
@@ -174,7 +197,7 @@ class CodeState:
             self._event(f"random seed repeated, the interpreter runs this call: {exc}")
             return self._interpret()
         except UpdatesLanded as exc:
-            self.cache.drop(graph)
+            graph.graphs.drop(graph)
             self.stats.note(f"failed after its updates landed, the call raises: {exc}")
             self._event(f"failed after its updates landed, the call raises: {exc}")
             raise
@@ -197,7 +220,7 @@ class CodeState:
                 return self._interpret_this_call(
                     f"reaches a `raise` at {where[0].co_qualname}:{line_of(*where)}")
             # Relax the decision so that the next graph builds both ways.
-            self.cache.plan.relaxed.add(where)
+            graph.graphs.plan.relaxed.add(where)
             self.stats.assert_failures += 1
             self.stats.relaxations += 1
             return self._fall_back(graph, f"assumption failed: branch at "
@@ -218,7 +241,7 @@ class CodeState:
         # The interpreter runs the call, and raises the real error if there is one.
         self.runtime_failures += 1
         if self.runtime_failures >= RUNTIME_FAILURE_LIMIT:
-            self.cache.drop(graph)
+            graph.graphs.drop(graph)
             self.stats.fallbacks += 1
             self.give_up(f"{failure.reason} ({RUNTIME_FAILURE_LIMIT} times)")
             return self._interpret()
@@ -241,67 +264,68 @@ class CodeState:
         return self._interpret()
 
     def _fall_back(self, graph, reason):
-        self.cache.drop(graph)
+        graph.graphs.drop(graph)
         self.stats.note(reason)
         self.stats.fallbacks += 1
         self._event(f"fallback to the interpreter: {reason}")
         return self._interpret()
 
-    def _build_or_specialise(self, args):
+    def _build_or_specialise(self, graphs, args):
+        plan = graphs.plan
         try:
-            return self._build_by_reference(args)
+            return self._build_by_reference(plan, args)
         except NeedsExactShapes as exc:
-            if not self.cache.plan.relaxed_dims:
+            if not plan.relaxed_dims:
                 raise
             # The program's tf.function is traced per shape: so is this code's graph.
             self.stats.note(f"dimensions exact again after: {exc.reason}")
-            self.cache.plan.relaxed_dims.clear()
-            self.cache.plan.never_relax = True
-            return self._build_or_specialise(args)
+            plan.relaxed_dims.clear()
+            plan.never_relax = True
+            return self._build_or_specialise(graphs, args)
         except Unsupported as exc:
-            if not self.cache.plan.varying or isinstance(exc, (Raises, NotYet)):
+            if not plan.varying or isinstance(exc, (Raises, NotYet)):
                 raise
             # A number read at call time became a tensor where the code needs a Python
             # value (a shape, tf.constant's argument): specialise such numbers again.
             self.stats.note(f"numbers specialised again after: {exc.reason}")
-            self.cache.plan.varying.clear()
-            self.cache.plan.never_vary = True
-            return self._build_by_reference(args)
+            plan.varying.clear()
+            plan.never_vary = True
+            return self._build_by_reference(plan, args)
 
-    def _build_by_reference(self, args):
+    def _build_by_reference(self, plan, args):
         # Recursion over an argument's objects: pass them as pointers and build again.
         # Each round adds names (arguments, or globals a recursion walks) or gives up.
         for _ in range(len(self.arg_names) + 8):
             try:
-                return self._build(args)
+                return self._build(plan, args)
             except NeedsReference as exc:
-                if exc.names <= self.cache.plan.by_reference:
+                if exc.names <= plan.by_reference:
                     raise
                 self.stats.note(f"passed as object pointers: {', '.join(sorted(exc.names))}"
                                 f" ({exc.reason})")
-                self.cache.plan.by_reference |= exc.names
+                plan.by_reference |= exc.names
             except NeedsIdentity as exc:
-                if exc.names <= self.cache.plan.by_identity:
+                if exc.names <= plan.by_identity:
                     raise
                 self.stats.note("read as the caller's objects: "
                                 f"{', '.join(sorted(exc.names))}")
-                self.cache.plan.by_identity |= exc.names
+                plan.by_identity |= exc.names
         raise Unsupported("arguments passed by reference do not settle", self.code)
 
-    def _build(self, args):
+    def _build(self, plan, args):
         # Each attempt that meets library code calling the program's own Python marks
         # that code for the builder and starts again (janus/build/purity.py).
         for _ in range(purity.MAX_ATTEMPTS):
             try:
-                return self._build_once(args)
+                return self._build_once(plan, args)
             except purity.Retry as exc:
                 self.stats.note(f"built again: {exc.reason}")
         raise Unsupported("library callbacks into the program do not settle",
                                   self.code)
 
-    def _build_once(self, args):
+    def _build_once(self, plan, args):
         started = time.perf_counter()
-        built = concrete.build(self.code, self.globals, self.arg_names, args, self.cache.plan)
+        built = concrete.build(self.code, self.globals, self.arg_names, args, plan)
         for code in built.recursive_codes:
             counters.for_code(code).status = "converted (recursive graph)"
             counters.for_code(code).recursive_graphs += 1
