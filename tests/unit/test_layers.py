@@ -36,7 +36,7 @@ MODULES = sorted(PATHS)
 VOCABULARY = {"errors", "values", "containers", "guards", "config", "messages", "plan"}
 ENTRY = {"__init__", "__main__", "startup"}
 ROOMS = ["vocabulary", "frontend", "distributed", "semantics", "graph", "state", "observe",
-         "build", "run", "detect", "entry"]
+         "build", "run", "coexec", "detect", "entry"]
 GROUND_FLOOR = ("errors", "values")
 # Guards are recorded only where a value enters the build: reads.py and
 # attribute_reads.py (the heap), inputs.py (the arguments), heap.py (the call-time reads

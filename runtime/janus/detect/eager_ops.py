@@ -207,6 +207,7 @@ class OpWatch:
             # holds no frame; its ops still let the walk count its callers.
             watch.decided = True
             watch.forget_frames()
+            executor.stays_interpreted(watch.code)
             return None
         if watch.driver or watch.counted_calls < min(CALLED_REPEATEDLY, self.hot_calls):
             return None

@@ -48,8 +48,11 @@ def install(tf_module):
         return
     _installed = True
     from ..build import purity
+    from ..coexec import sites
     from ..run import executor
 
+    # Keras calls in code that stays in the interpreter become graph sites.
+    executor.interpreted_listeners.append(sites.enable)
     tape_type = tf_module.GradientTape
     original_enter = tape_type.__enter__
 

@@ -20,8 +20,10 @@ class CodeStats:
                  "graph_seconds", "interpreted_seconds")
 
     def __init__(self, code):
-        self.qualname, self.file, self.line = code.co_qualname, code.co_filename, \
-            code.co_firstlineno
+        self._start(code.co_qualname, code.co_filename, code.co_firstlineno)
+
+    def _start(self, qualname, file, line):
+        self.qualname, self.file, self.line = qualname, file, line
         self.name = f"{self.qualname} ({self.file}:{self.line})"
         self.calls = self.graph_runs = self.interpreted = self.builds = 0
         self.guard_misses = self.fallbacks = self.assert_failures = self.relaxations = 0
@@ -56,6 +58,15 @@ def for_code(code) -> CodeStats:
     stats = _table.get(code)
     if stats is None:
         stats = _table[code] = CodeStats(code)
+    return stats
+
+
+def for_site(key, qualname, file, line) -> CodeStats:
+    """The counters of a call site (janus/coexec/sites.py), reported as a function."""
+    stats = _table.get(key)
+    if stats is None:
+        stats = _table[key] = CodeStats.__new__(CodeStats)
+        stats._start(qualname, file, line)
     return stats
 
 

@@ -48,7 +48,7 @@ def _settings():
 class CodeState:
     """Everything janus keeps for one code object it took over."""
 
-    def __init__(self, code, globals_dict):
+    def __init__(self, code, globals_dict, stats=None):
         self.code = code
         self.globals = globals_dict
         self.param_names = bytecode.argument_names(code)
@@ -59,7 +59,7 @@ class CodeState:
         # call), or why they cannot be built.
         self.taped = None
         self.taped_refused = None
-        self.stats = counters.for_code(code)
+        self.stats = counters.for_code(code) if stats is None else stats
         self.interpreted_calls = 0
         self.raising_builds = 0
         self.number_check_failures = 0
@@ -81,6 +81,7 @@ class CodeState:
         # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
         janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
         profiler.unflag(self.code)
+        stays_interpreted(self.code)
 
     def _count_interpreted(self, args):
         self.stats.calls += 1
@@ -337,6 +338,14 @@ class CodeState:
 
 _states: dict = {}
 _rejected: dict = {}
+# Called with a code of the program that janus will run in the interpreter from now on
+# (co-execution makes the library calls in it graphs: janus/coexec/sites.py).
+interpreted_listeners: list = []
+
+
+def stays_interpreted(code):
+    for listener in interpreted_listeners:
+        listener(code)
 
 
 def consider(code, globals_dict, why=None):
@@ -380,6 +389,7 @@ def _consider(code, globals_dict, why):
         st.status = f"interpreted: {reason}"
         if trace.recorder is not None:
             trace.recorder.watch_interpreted(code, reason)
+        stays_interpreted(code)
         return None
     state = _states[code] = CodeState(code, globals_dict)
     if why is not None:

@@ -1,0 +1,170 @@
+"""A Keras layer, model or loss called by code that stays in the interpreter → that call
+site runs a graph, while the code around it runs in the interpreter (co-execution).
+
+A training step janus cannot make one graph (an episode that samples actions with NumPy
+and steps a Python environment, a step that calls an unknown C function) still spends
+most of its time in calls whose work is all TF ops: a Keras model, a layer, a loss.
+Eager runs each of them through Keras' Python, op by op.  Here each such call site in
+the program's interpreted code gets its own graphs, built and guarded like a converted
+function's (run/executor.CodeState: the same builder, guards, deferred writes and
+fallback), and the program around it runs as it is: the interpreter is the skeleton,
+the sites are the graphs.  Under the program's GradientTape the site's graph gives the
+tape eager's record of each op (graph/tape_records.py), so the tape's gradient is eager's.
+
+Which calls: the call of `Layer.__call__` (models and layers) or `Loss.__call__` made
+directly by a frame of the program's own code that janus does not run as a graph (it
+gave the function up or refused it, never took it over, or it is module-level code).
+Calls that Keras makes itself (a model calling its layers) and calls inside code janus
+converts are not sites: the enclosing graph holds them.
+
+janus sets an entry function on those two code objects once a function of the program
+stays in the interpreter.  From then on every eager call of them pays a frame lookup
+(about a microsecond, against Keras' own hundreds) and calls in graph mode pay one
+`executing_eagerly` check.  A site is keyed by the calling code and the offset of its
+call instruction; its statistics are reported under the call site.
+"""
+
+import sys
+
+from tensorflow.python.eager import context
+
+import janus_ext
+
+from ..build import purity
+from ..errors import line_of
+from ..frontend import bytecode
+from ..observe import counters, trace
+from ..run import executor
+
+DECLINE = janus_ext.DECLINE
+_getframe = sys._getframe
+_executing_eagerly = context.executing_eagerly
+
+_sites: dict = {}            # (caller code, call offset) -> SiteState
+_callers: dict = {}          # caller code -> True when it is the program's code
+_pass_through: set = set()   # wrapper codes between the caller and the callee
+_enabled = False
+
+
+def call_at_site(callee, args, kwargs):
+    """What a site's graph is built from: the call as the program made it.  The builder
+    runs the library callable natively inside the graph, as it does for a call in a
+    converted function."""
+    return callee(*args, **kwargs)
+
+
+class SiteState(executor.CodeState):
+    """A CodeState for one call site: its graphs and statistics; giving up affects this
+    site only."""
+
+    def __init__(self, stats):
+        super().__init__(call_at_site.__code__, call_at_site.__globals__, stats)
+        self.given_up = False
+
+    def install(self):
+        raise AssertionError("a site is entered through its code's dispatcher")
+
+    def give_up(self, reason):
+        self.given_up = True
+        self.stats.status = f"interpreted: {reason}"
+        self.stats.not_converted = reason
+        self._event(f"stays in the interpreter: {reason}")
+
+
+def _is_program_code(code, frame):
+    known = _callers.get(code)
+    if known is None:
+        known = _callers[code] = not purity.is_library_code(code, frame.f_globals)
+    return known
+
+
+def _interpreted(code):
+    """The program's code runs in the interpreter, not in a graph of janus's."""
+    state = executor.taken_over(code)
+    return state is None or state.stats.not_converted is not None
+
+
+def _site_stats(callee, frame):
+    caller = frame.f_code
+    return counters.for_site((caller, frame.f_lasti),
+                             f"{type(callee).__name__}() called in {caller.co_qualname}",
+                             caller.co_filename, line_of(caller, frame.f_lasti))
+
+
+def _dispatcher(code):
+    """The entry function of `code`, and the names of the arguments it is given."""
+    # The entry gets the parameters, then the cells of the code's free variables
+    # (`__class__` for super()).
+    arg_names = bytecode.argument_names(code)
+    count = len(arg_names)
+    if code.co_flags & bytecode.CO_VARARGS and code.co_flags & bytecode.CO_VARKEYWORDS \
+            and count == 3:
+        def as_call(args):       # (self, *args, **kwargs)
+            return args[:3]
+    elif not code.co_flags & (bytecode.CO_VARARGS | bytecode.CO_VARKEYWORDS):
+        def as_call(args):       # (self, a, b, c=None): the frame has every parameter
+            return (args[0], args[1:count], {})
+    else:
+        raise AssertionError(f"unexpected parameters of {code.co_qualname}: {arg_names}")
+
+    def enter(args):
+        if not _executing_eagerly():
+            return DECLINE
+        frame = _getframe(2)          # the entry's caller is the callee's frame
+        while frame is not None and frame.f_code in _pass_through:
+            frame = frame.f_back
+        if frame is None:
+            return DECLINE
+        caller = frame.f_code
+        if not _is_program_code(caller, frame) or not _interpreted(caller):
+            return DECLINE
+        key = (caller, frame.f_lasti)
+        state = _sites.get(key)
+        if state is None:
+            state = _sites[key] = SiteState(_site_stats(args[0], frame))
+            state.stats.note("a call site in code that runs in the interpreter")
+            state.entry = trace.entry_for(state)
+        if state.given_up:
+            state.stats.calls += 1
+            state.stats.interpreted += 1
+            return DECLINE
+        return state.entry(as_call(args))
+
+    return enter, arg_names
+
+
+def _site_codes():
+    """The code objects whose calls can be sites, and the wrappers around them."""
+    layer = sys.modules.get("keras.src.layers.layer")
+    loss = sys.modules.get("keras.src.losses.loss")
+    codes = []
+    if layer is not None:
+        call = layer.Layer.__call__
+        wrapped = getattr(call, "__wrapped__", None)
+        if wrapped is not None:
+            # keras' traceback filter: the program calls the wrapper, the wrapper the body.
+            _pass_through.add(call.__code__)
+            call = wrapped
+        codes.append(call.__code__)
+    if loss is not None:
+        codes.append(loss.Loss.__call__.__code__)
+    return codes
+
+
+def enable(_code=None):
+    """Make Keras calls in interpreted code into sites (once Keras is imported)."""
+    global _enabled
+    if _enabled:
+        return
+    codes = _site_codes()
+    if not codes:
+        return
+    _enabled = True
+    for code in codes:
+        enter, arg_names = _dispatcher(code)
+        janus_ext.set_entry(code, enter, arg_names)
+
+
+def sites():
+    """The SiteStates made so far (tests, explain)."""
+    return dict(_sites)
