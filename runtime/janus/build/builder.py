@@ -34,6 +34,12 @@ from ..values import CONTAINER_TYPES, NULL, GraphText, is_library_object, is_sym
 from . import build_state, calls, control, frame, generators, made, recursive_calls
 
 MAX_INLINE_DEPTH = 32
+# Each branch on a tensor runs both its arms twice (dry, then for real), and an arm that
+# meets the other only at the end of the code (a `break` on a tensor in an unrolled
+# loop) holds every later branch: n such branches nested would be 2**n runs.  Deeper
+# nesting than this, or more arms and bodies in all, and the code stays interpreted.
+MAX_NESTED_ARMS = 8
+MAX_REGIONS = 4096
 
 
 class Builder:
@@ -119,6 +125,13 @@ class Builder:
         for real."""
         self.open_regions.depth += 1
         self.open_regions.opened += 1
+        if self.open_regions.opened > MAX_REGIONS or arm and \
+                self.open_regions.kinds.count("arm") >= MAX_NESTED_ARMS:
+            self.open_regions.depth -= 1
+            raise Unsupported(f"branches on tensors nest too deep to build (more than "
+                              f"{MAX_NESTED_ARMS} in one another, or {MAX_REGIONS} in all: a "
+                              f"loop whose iterations each may `break` on a tensor?)",
+                              self.code)
         self.open_regions.serial.append(self.open_regions.opened)
         self.open_regions.kinds.append("arm" if arm else "body")
         saved_steps, handled = self.inlining.steps, self.inlining.handled

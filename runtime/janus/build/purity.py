@@ -330,8 +330,9 @@ def _on_start(code, offset):
         watch.fail(Unsupported(f"library code started the generator {where} "
                                "while building"))
     elif sys.monitoring.get_local_events(janus_ext.TOOL_ID, code) & _EVENTS.PY_START:
-        watch.fail(Unsupported(f"library code called {where}, a function janus "
-                               "converts, while building"))
+        # A function janus took over: its entry hands the call to the builder
+        # (call_while_building).
+        return None
     else:
         _intercept(code)
         watch.new_codes.append(code)
@@ -355,18 +356,25 @@ def _intercept(code):
     param_names = bytecode.argument_names(code)
 
     def entry(args):
-        watch = _watches.get(threading.get_ident())
-        caller = sys._getframe(1)            # the program's frame, before its first line
-        if watch is None or _traced_by_tf(caller.f_back):
-            return janus_ext.DECLINE
-        try:
-            return interpret(watch.run, code, caller.f_globals, param_names, args)
-        except BaseException as exc:
-            watch.fail(exc)
-            raise
+        # The program's frame, before its first line.
+        return call_while_building(code, sys._getframe(1), param_names, args)
 
     _intercepted.add(code)
     janus_ext.set_entry(code, entry, param_names)
+
+
+def call_while_building(code, frame, param_names, args):
+    """A call of the program's `code` (its frame not started yet) made by library code
+    while a graph is traced: janus's builder on this thread runs it as it would an
+    inlined call; TF's own tracing (the program's tf.function) runs it natively."""
+    watch = _watches.get(threading.get_ident())
+    if watch is None or frame is None or _traced_by_tf(frame.f_back):
+        return janus_ext.DECLINE
+    try:
+        return interpret(watch.run, code, frame.f_globals, param_names, args)
+    except BaseException as exc:
+        watch.fail(exc)
+        raise
 
 
 def interpret(run, code, globals_dict, param_names, args):

@@ -33,7 +33,7 @@ import janus_ext
 from ..build import purity
 from ..errors import line_of
 from ..frontend import bytecode
-from ..observe import counters, trace
+from ..observe import counters
 from ..run import executor
 
 DECLINE = janus_ext.DECLINE
@@ -123,12 +123,11 @@ def _dispatcher(code):
         if state is None:
             state = _sites[key] = SiteState(_site_stats(args[0], frame))
             state.stats.note("a call site in code that runs in the interpreter")
-            state.entry = trace.entry_for(state)
         if state.given_up:
             state.stats.calls += 1
             state.stats.interpreted += 1
             return DECLINE
-        return state.entry(as_call(args))
+        return state.enter(as_call(args))
 
     return enter, arg_names
 

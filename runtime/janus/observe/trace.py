@@ -291,14 +291,16 @@ class Recorder:
             state._last_miss = miss
             return graph, miss
 
-        def traced_build(args):
+        def traced_build(graphs, args):
             start = _now()
-            reason = "first build after profiling" if not cache.entries else \
+            reason = "first build after profiling" if not graphs.entries else \
                 f"rebuild after guard miss: {getattr(state, '_last_miss', None)}"
+            if graphs is not cache:
+                reason += " (for calls under a GradientTape)"
             token = sink.begin("build " + state.stats.qualname, "build", start,
-                               dict(source_of(code), reason=reason, number=cache.builds + 1))
+                               dict(source_of(code), reason=reason, number=graphs.builds + 1))
             try:
-                graph = build(args)
+                graph = build(graphs, args)
                 token.args.update(outcome="built", guard_count=len(graph.guards),
                                   heap_reads=graph.heap_reads, heap_writes=len(graph.effects))
             except Exception as exc:

@@ -8,6 +8,7 @@ write that fails at commit, after the graph's updates landed, is raised from the
 """
 
 import logging
+import sys
 import time
 
 import tensorflow as tf
@@ -84,11 +85,16 @@ class CodeState:
         stays_interpreted(self.code)
 
     def _count_interpreted(self, args):
+        if not tf.executing_eagerly():
+            return self._traced(args)
         self.stats.calls += 1
         self.stats.interpreted += 1
         return DECLINE
 
     def enter(self, args):
+        if not tf.executing_eagerly():
+            # What the builder raises belongs to the build that is running.
+            return self._traced(args)
         # Called by the interpreter for every call: a bug in janus must never surface
         # as the user's exception.  It is recorded and the interpreter runs the call.
         try:
@@ -102,9 +108,15 @@ class CodeState:
             return DECLINE
         raise landed
 
+    def _traced(self, args):
+        """A call while a graph is traced: one janus builds on this thread inlines it,
+        any other tracing (a tf.function of the program or a library) runs it."""
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code is not self.code:
+            frame = frame.f_back
+        return purity.call_while_building(self.code, frame, self.param_names, args)
+
     def _enter(self, args):
-        if not tf.executing_eagerly():
-            return DECLINE     # called while some tf.function traces: not our call
         self.stats.calls += 1
         if no_tape_records():
             return self._call(self.cache, args)
