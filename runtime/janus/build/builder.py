@@ -243,6 +243,12 @@ class Builder:
     def load_attr(self, owner, name, code, offset):
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)
+        if self.plan.tape_records and isinstance(owner, tf.GradientTape) and \
+                not self.provenance.is_created(owner):
+            # Its watch, stop_recording and gradient act on eager's records while the
+            # call runs; the graph's records reach the tape only after it.
+            raise Unsupported(f"`.{name}` of a GradientTape from outside the call, "
+                              "while a tape records the call", code, offset)
         if type(owner) is objects.ObjectRef:
             return recursive_calls.load_object_attr(self, owner, name, code, offset)
         if type(owner) is arrays.ArrayArg:

@@ -92,7 +92,13 @@ def _template_of(value, run, tensors, memo):
         if python_type == control.MIXED:
             raise Unsupported(f"returns {control.MIXED}", run.code)
         tensors.append(value)
-        return _Output(len(tensors) - 1, python_type)
+        output = _Output(len(tensors) - 1, python_type)
+        mask = getattr(value, "_keras_mask", None)
+        if mask is not None and python_type is None:
+            # Keras hangs a layer's mask on its output tensor (Embedding(mask_zero=True));
+            # later layers read it from the tensor the program holds.
+            return _Masked(output, flatten(mask, run, tensors, memo))
+        return output
     if type(value) is tuple:
         return tuple(flatten(v, run, tensors, memo) for v in value)
     if is_namedtuple(value):        # made here or by a library call: new at every call
@@ -158,6 +164,13 @@ class _Same:
 
     def __init__(self, value):
         self.value = value
+
+
+class _Masked:
+    __slots__ = ("output", "mask")
+
+    def __init__(self, output, mask):
+        self.output, self.mask = output, mask
 
 
 class _NamedTupleTemplate:
@@ -235,6 +248,10 @@ def _rebuild_new(kind, template, outputs, args, memo):
         if template.python_type is not None:
             return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
+    if kind is _Masked:
+        tensor = rebuild(template.output, outputs, args, memo)
+        tensor._keras_mask = rebuild(template.mask, outputs, args, memo)
+        return tensor
     if kind is _Caller:
         return janus_ext.read_accessor(template.accessor, args)
     if kind is tuple:

@@ -123,13 +123,27 @@ def _dispatcher(code):
         if state is None:
             state = _sites[key] = SiteState(_site_stats(args[0], frame))
             state.stats.note("a call site in code that runs in the interpreter")
-        if state.given_up:
+        call = as_call(args)
+        if state.given_up or _masked(call):
             state.stats.calls += 1
             state.stats.interpreted += 1
+            if not state.given_up:
+                state.stats.note("interpreted: an argument carries a Keras mask "
+                                 "(`_keras_mask`), which a graph input would not")
             return DECLINE
-        return state.enter(as_call(args))
+        return state.enter(call)
 
     return enter, arg_names
+
+
+def _masked(call):
+    """An argument tensor with a Keras mask hung on it: Keras reads the mask from the
+    tensor object, a graph's input placeholder has none."""
+    _, args, kwargs = call
+    for value in (*args, *kwargs.values()):
+        if getattr(value, "_keras_mask", None) is not None:
+            return True
+    return False
 
 
 def _site_codes():

@@ -66,6 +66,7 @@ def install(tf_module):
 
     __enter__.__wrapped__ = original_enter
     tape_type.__enter__ = __enter__
+    _count_forward_accumulators(tf_module.autodiff.ForwardAccumulator, executor)
     hot_ops = _hot_ops_setting()
     if hot_ops is not None:
         from tensorflow.python import pywrap_tfe
@@ -76,6 +77,25 @@ def install(tf_module):
     # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
     from .. import distributed
     distributed.on_tensorflow_import(tf_module)
+
+
+def _count_forward_accumulators(accumulator_type, executor):
+    """Keep executor.forward_accumulators: how many ForwardAccumulators record now (their
+    push and pop are what add them to TF's set and take them out)."""
+    original_push = accumulator_type._push_accumulator
+    original_pop = accumulator_type._pop_accumulator
+
+    def _push_accumulator(self):
+        original_push(self)
+        executor.forward_accumulators += 1
+
+    def _pop_accumulator(self):
+        original_pop(self)
+        executor.forward_accumulators -= 1
+
+    _push_accumulator.__wrapped__, _pop_accumulator.__wrapped__ = original_push, original_pop
+    accumulator_type._push_accumulator = _push_accumulator
+    accumulator_type._pop_accumulator = _pop_accumulator
 
 
 def _hot_ops_setting():

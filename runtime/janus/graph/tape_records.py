@@ -29,7 +29,9 @@ ops ran inside: `NotRecordable`, and those calls run as eager's ops.
 
 import tensorflow as tf
 from tensorflow.python.eager import record
+from tensorflow.python.framework import ops
 from tensorflow.python.ops import resource_variable_ops
+from tensorflow.python.util import nest
 
 _record_gradient = tf.__internal__.record_gradient
 
@@ -50,13 +52,27 @@ def _nested(op):
     return None
 
 
+def _not_differentiable(op_type):
+    """Registered with ops.NotDifferentiable: eager's tape does not record it."""
+    try:
+        return ops._gradient_registry.lookup(op_type) is None
+    except LookupError:
+        return False      # no gradient at all: eager records it, and its gradient fails
+
+
 def _attrs(op):
-    """The flat (name, value, ...) tuple eager's op wrappers pass to the tape."""
+    """The flat (name, value, ...) tuple eager's op wrappers pass to the tape, with type
+    attributes as DataType numbers as eager gives them."""
     flat = []
     for name in sorted(op.node_def.attr):
         if name.startswith("_"):
             continue        # graph-only attributes (class, device placement hints)
-        flat.extend((name, op.get_attr(name)))
+        value = op.get_attr(name)
+        if isinstance(value, tf.DType):
+            value = value.as_datatype_enum
+        elif isinstance(value, list) and value and isinstance(value[0], tf.DType):
+            value = [v.as_datatype_enum for v in value]
+        flat.extend((name, value))
     return tuple(flat)
 
 
@@ -92,8 +108,11 @@ def plan(graph, returned, n_flat):
     place = {}
     for i, tensor in enumerate(graph.inputs[:n_flat]):
         place[tensor.ref()] = (0, i)
-    # The call passes the captured values in the order of the graph's captures.
-    for j, tensor in enumerate(graph.internal_captures):
+    # The call passes the captured values in the order of the graph's captures: by
+    # value, then those read at call time (ConcreteFunction.captured_inputs).
+    captures = list(graph.internal_captures) + nest.flatten(
+        graph.deferred_internal_captures, expand_composites=True)
+    for j, tensor in enumerate(captures):
         place[tensor.ref()] = (1, j)
     collapsed = set()
     for k, tensor in enumerate(returned):
@@ -125,11 +144,19 @@ def plan(graph, returned, n_flat):
     for op in graph.get_operations():
         if op.type == "Placeholder" or not any(t.ref() in reached for t in op.inputs):
             continue
-        if not op.outputs or op in collapsed:
-            continue    # an update or a check (nothing to differentiate), or collapsed
+        if not op.outputs or op in collapsed or _not_differentiable(op.type):
+            # An update or a check, an op collapsed into its returned Identity, or one
+            # eager's tape does not record (tf.stop_gradient, shape ops): its outputs
+            # are constants to the tape, and one record more would change the order
+            # in which it sums the gradients of the op's inputs.
+            continue
         hidden = _nested(op)
         if hidden is not None:
             raise NotRecordable(f"the graph runs {hidden} on a gradient path")
+        if "_gradient_op_type" in op.node_def.attr:
+            # tf.custom_gradient (recompute_grad, grad_pass_through): eager records the
+            # function's own gradient, which exists only while it runs.
+            raise NotRecordable("a tf.custom_gradient function on a gradient path")
         for tensor in op.outputs:
             if tensor.dtype in _FOLLOWED:
                 reached.add(tensor.ref())

@@ -122,6 +122,11 @@ class CodeState:
             return self._call(self.cache, args)
         # A GradientTape outside records the call: only a graph that gives the tape
         # eager's op records may run (graph/tape_records.py).
+        if forward_accumulators:
+            # Eager computes a ForwardAccumulator's JVPs op by op as they run; from
+            # records replayed after the graph they round differently.
+            self.stats.note("interpreted: a ForwardAccumulator records the call")
+            return self._interpret()
         if self.taped_refused is not None:
             self.stats.note(f"interpreted under a GradientTape outside the call: "
                             f"{self.taped_refused}")
@@ -350,6 +355,8 @@ class CodeState:
 
 _states: dict = {}
 _rejected: dict = {}
+# tf.autodiff.ForwardAccumulators entered and not left (janus/detect/tape.py counts them).
+forward_accumulators = 0
 # Called with a code of the program that janus will run in the interpreter from now on
 # (co-execution makes the library calls in it graphs: janus/coexec/sites.py).
 interpreted_listeners: list = []

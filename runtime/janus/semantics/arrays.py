@@ -104,7 +104,8 @@ class NumpyMethod:
         dtype = self.tensor.dtype
         if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
             raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
-        return ArrayArg(self.tensor, dtype.as_numpy_dtype)
+        # An ndarray is a value no tape differentiates, whatever it later feeds.
+        return ArrayArg(tf.stop_gradient(self.tensor), dtype.as_numpy_dtype)
 
 
 def is_computed(value):

@@ -37,7 +37,10 @@ class OutOfRange(Exception):
 
 
 def call_time_tensor(value, dtype):
-    """A Python number read when a graph is called → its tensor at the carry width."""
+    """A Python number read when a graph is called → its tensor at the carry width; a
+    tensor read then is passed as itself (a tape outside the call may watch it)."""
+    if isinstance(value, tf.Tensor) and value.dtype == dtype:
+        return value
     if type(value) is int and dtype == tf.int64 and not INT64_MIN <= value <= INT64_MAX:
         raise OutOfRange("a Python int beyond int64 read at call time")
     # Through a 0-d array: eager TF caches scalar conversions by value, and 0.0 == -0.0,
@@ -390,8 +393,11 @@ def builtin(fn, args, kinds, check):
         raise NotRepresentable(f"{name}() of a tensor")
     if fn in (float, int):
         value = args[0]
-        if kinds[0] is None and value.shape.num_elements() != 1:
-            raise NotRepresentable(f"{name}() of a tensor of shape {value.shape}")
+        if kinds[0] is None:
+            if value.shape.num_elements() != 1:
+                raise NotRepresentable(f"{name}() of a tensor of shape {value.shape}")
+            # Eager reads the tensor's value: a Python number no tape differentiates.
+            value = tf.stop_gradient(value)
         if fn is float:
             return [(to_float(value, kinds[0]), float)]
         return [(to_int(value, kinds[0], check), int)]
