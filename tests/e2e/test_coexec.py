@@ -4,10 +4,11 @@ with eager's gradient (runtime/janus/graph/tape_records.py).  Against JANUS_MODE
 tests/e2e/coexec.py, oneDNN off: every printed line, the losses, the checksums of
 hidden layers, every weight and the optimizers' step counts, bit for bit."""
 
+import json
 from pathlib import Path
 
 import pytest
-from conftest import assert_runs_agree, run_both_modes
+from conftest import assert_runs_agree, run_both_modes, run_python
 
 PROGRAM = Path(__file__).parent / "coexec.py"
 
@@ -71,3 +72,18 @@ def test_only_the_programs_own_calls_are_sites(runs):
     for name in runs["functions"]:
         if " called in " in name:
             assert name.split(" called in ")[1] in program_functions, name
+
+
+def test_explain_shows_where_python_and_the_graphs_meet(runs, tmp_path):
+    report = tmp_path / "stats.json"
+    report.write_text(json.dumps(runs["report"]))
+    r = run_python(["-m", "janus", "explain", str(report)])
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    episode = text[text.index("episode ("):]
+    assert "CO-EXECUTED" in episode.splitlines()[0], episode
+    assert "2 Keras call site(s)" in episode and "line 74: Functional()" in episode, episode
+    assert "% in graphs (" in episode, episode
+    # Sites are listed under their function, not as functions of their own.
+    assert not any(" called in " in line.split(":")[0] for line in text.splitlines()
+                   if line[:1].isdigit()), text

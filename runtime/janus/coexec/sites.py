@@ -88,7 +88,7 @@ def _site_stats(callee, frame):
     caller = frame.f_code
     return counters.for_site((caller, frame.f_lasti),
                              f"{type(callee).__name__}() called in {caller.co_qualname}",
-                             caller.co_filename, line_of(caller, frame.f_lasti))
+                             caller.co_filename, line_of(caller, frame.f_lasti), caller)
 
 
 def _dispatcher(code):

@@ -244,6 +244,8 @@ def install(pywrap_tfe, hot_calls, executor_module):
         frame = first_user_frame(getframe(1))
         if frame is not None:
             seen = user.get(id(frame.f_code))
+            if seen is not None and seen.stats is not None:
+                seen.stats.eager_ops += 1
             if seen is None or seen.frame is not frame and (
                     seen.stats is None or seen.walked_call != seen.stats.calls):
                 note_op(frame)
@@ -253,6 +255,8 @@ def install(pywrap_tfe, hot_calls, executor_module):
         frame = first_user_frame(getframe(1))
         if frame is not None:
             seen = user.get(id(frame.f_code))
+            if seen is not None and seen.stats is not None:
+                seen.stats.eager_ops += 1
             if seen is None or seen.frame is not frame and (
                     seen.stats is None or seen.walked_call != seen.stats.calls):
                 note_op(frame)

@@ -17,7 +17,7 @@ class CodeStats:
                  "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
                  "assert_failures", "relaxations", "heap_reads", "heap_writes",
                  "recursive_graphs", "reasons", "status",
-                 "graph_seconds", "interpreted_seconds")
+                 "graph_seconds", "interpreted_seconds", "graph_ops", "eager_ops", "site_of")
 
     def __init__(self, code):
         self._start(code.co_qualname, code.co_filename, code.co_firstlineno)
@@ -36,6 +36,12 @@ class CodeStats:
         self.graph_seconds = self.interpreted_seconds = None
         self.reasons: Counter = Counter()
         self.status = "profiling"
+        # TF ops run inside its graphs (a graph's ops at each call), and ops the
+        # interpreter ran eagerly in its calls (counted once janus took it over; a
+        # graph call counts as one).
+        self.graph_ops = self.eager_ops = 0
+        # A call site (janus/coexec/sites.py): (caller's name, file, line), else None.
+        self.site_of = None
 
     def note(self, reason):
         if reason in self.reasons or len(self.reasons) < MAX_REASONS:
@@ -61,12 +67,14 @@ def for_code(code) -> CodeStats:
     return stats
 
 
-def for_site(key, qualname, file, line) -> CodeStats:
-    """The counters of a call site (janus/coexec/sites.py), reported as a function."""
+def for_site(key, qualname, file, line, caller) -> CodeStats:
+    """The counters of a call site (janus/coexec/sites.py), reported as a function;
+    `caller` is the code of the function that makes the call."""
     stats = _table.get(key)
     if stats is None:
         stats = _table[key] = CodeStats.__new__(CodeStats)
         stats._start(qualname, file, line)
+        stats.site_of = (caller.co_qualname, caller.co_filename, caller.co_firstlineno)
     return stats
 
 
@@ -88,6 +96,9 @@ def _json_entry(s):
             "not_converted": s.not_converted,
             "status": s.status, "reasons": dict(s.reasons),
             "build_seconds": round(s.build_seconds, 6),
+            "graph_ops": s.graph_ops, "eager_ops": s.eager_ops,
+            "site_of": None if s.site_of is None else
+            {"name": s.site_of[0], "file": s.site_of[1], "line": s.site_of[2]},
             "graph_seconds": _rounded(s.graph_seconds),
             "interpreted_seconds": _rounded(s.interpreted_seconds)}
 

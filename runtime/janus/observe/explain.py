@@ -155,8 +155,24 @@ def find_code(path, qualname, line):
     return None
 
 
+def _sites_by_caller(functions):
+    """Call sites (janus/coexec/sites.py) by the (name, file, line) of their caller."""
+    sites = {}
+    for f in functions:
+        caller = f.get("site_of")
+        if caller:
+            sites.setdefault((caller["name"], caller["file"], caller["line"]), []).append(f)
+    return sites
+
+
 def render(functions) -> str:
-    """The report, most time lost first."""
+    """The report, most time lost first; a function's graph call sites under it."""
+    sites = _sites_by_caller(functions)
+    callers = {key for key in sites}
+    functions = [f for f in functions if not f.get("site_of")] + [
+        # Sites whose caller has no entry of its own (module-level code).
+        f for key, group in sites.items() if key not in
+        {(g["name"], g["file"], g["line"]) for g in functions} for f in group]
     timed = any(f.get("interpreted_seconds") is not None for f in functions)
     rows = sorted(functions, key=lambda f: -(time_lost(f) or 0.0) if timed else
                   -(f.get("calls", 0) - f.get("graph_calls", 0)))
@@ -174,16 +190,48 @@ def render(functions) -> str:
                      "sorted by calls outside graphs")
     for rank, f in enumerate(rows, 1):
         lines.append("")
-        lines.extend(_render_function(rank, f))
+        own = sites.get((f["name"], f["file"], f["line"]), []) \
+            if (f["name"], f["file"], f["line"]) in callers else []
+        lines.extend(_render_function(rank, f, own))
     return "\n".join(lines) + "\n"
 
 
-def _render_function(rank, f):
+def _render_sites(f, own):
+    """Where Python and the graphs meet in a co-executed function, and its ops' share."""
+    out = [f"   where Python and the graphs meet: {len(own)} Keras call site(s), each its "
+           "own graphs:"]
+    graph_ops = 0
+    for site in sorted(own, key=lambda s: s["line"]):
+        calls, graph_calls = site.get("calls", 0), site.get("graph_calls", 0)
+        graph_ops += site.get("graph_ops", 0)
+        state = f"{graph_calls}/{calls} calls as graphs ({_fraction(graph_calls, calls)}), " \
+                f"{site.get('graphs_built', 0)} graph(s) built" \
+            if site.get("status", "").startswith("converted") else \
+            site.get("status", "?").replace("interpreted: ", "interpreted: ", 1)
+        callee = site["name"].split(" called in ")[0]
+        out.append(f"     line {site['line']}: {callee}: {state}")
+    eager = max(f.get("eager_ops", 0) - sum(s.get("graph_calls", 0) for s in own), 0)
+    if graph_ops or eager:
+        out.append(f"   TF ops: {_fraction(graph_ops, graph_ops + eager)} in graphs "
+                   f"({graph_ops} in site graphs, {eager} run eagerly by the interpreter)")
+    return out
+
+
+def _render_function(rank, f, own_sites=()):
     calls, graph_calls = f.get("calls", 0), f.get("graph_calls", 0)
     status = f.get("status", "?")
     where = f"{_short(f['file'])}:{f['line']}"
     converted = status.startswith("converted")
     head = f"{rank}. {f['name']} ({where}): "
+    if own_sites and not converted:
+        head += "CO-EXECUTED: " + status.replace("interpreted: ", "the step itself stays "
+                                                 "in the interpreter: ", 1)
+        out = [head] + _render_sites(f, own_sites)
+        reason = f.get("not_converted") or status.split(": ", 1)[-1]
+        file, line = unconverted_line(f)
+        out.append(f"   why not one graph: {reason}")
+        out.append(f"   at {_short(file)}:{line}: {_source_line(file, line)}")
+        return out
     if converted:
         head += f"{status}, {graph_calls}/{calls} calls as graphs " \
                 f"({_fraction(graph_calls, calls)}), {f.get('graphs_built', 0)} graph(s) built"

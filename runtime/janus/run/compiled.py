@@ -16,6 +16,10 @@ from ..state import heap, inputs, library_state
 from . import call_options
 
 
+# Ops that compute nothing: not counted among a graph's TF ops.
+_PLUMBING = frozenset({"Placeholder", "Const", "Identity", "IdentityN", "NoOp"})
+
+
 class CompiledGraph:
     """One concrete function, the guards it was built under and how to call it."""
 
@@ -40,6 +44,8 @@ class CompiledGraph:
         self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = built.template
         self.graphs = None        # the run/cache.GraphCache that holds it
+        self.op_count = sum(1 for op in function.graph.get_operations()
+                            if op.type not in _PLUMBING)   # reported (observe/counters.py)
         # Calls under a GradientTape outside: the op records it gives the tape, the
         # number of outputs before the records' values, the variables by handle.
         self.tape_records = built.tape_records
