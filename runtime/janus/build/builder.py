@@ -128,9 +128,9 @@ class Builder:
         if self.open_regions.opened > MAX_REGIONS or arm and \
                 self.open_regions.kinds.count("arm") >= MAX_NESTED_ARMS:
             self.open_regions.depth -= 1
-            raise Unsupported(f"branches on tensors nest too deep to build (more than "
-                              f"{MAX_NESTED_ARMS} in one another, or {MAX_REGIONS} in all: a "
-                              f"loop whose iterations each may `break` on a tensor?)",
+            raise Unsupported(f"more than {MAX_NESTED_ARMS} branches on tensors inside one "
+                              f"another, or {MAX_REGIONS} in all (as in a loop each of whose "
+                              "iterations may `break` on a tensor): too many to build",
                               self.code)
         self.open_regions.serial.append(self.open_regions.opened)
         self.open_regions.kinds.append("arm" if arm else "body")
