@@ -244,7 +244,7 @@ class Builder:
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)
         if self.plan.tape_records and isinstance(owner, tf.GradientTape) and \
-                not self.provenance.is_created(owner):
+                owner not in library_state.TAPES_MADE_IN_GRAPHS:
             # Its watch, stop_recording and gradient act on eager's records while the
             # call runs; the graph's records reach the tape only after it.
             raise Unsupported(f"`.{name}` of a GradientTape from outside the call, "

@@ -66,6 +66,7 @@ def install(tf_module):
 
     __enter__.__wrapped__ = original_enter
     tape_type.__enter__ = __enter__
+    _mark_tapes_made_in_graphs(tape_type)
     _count_forward_accumulators(tf_module.autodiff.ForwardAccumulator, executor)
     hot_ops = _hot_ops_setting()
     if hot_ops is not None:
@@ -77,6 +78,26 @@ def install(tf_module):
     # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
     from .. import distributed
     distributed.on_tensorflow_import(tf_module)
+
+
+def _mark_tapes_made_in_graphs(tape_type):
+    """Note each tape made while a graph is traced (a step's own tape, as janus builds
+    the step) in library_state.TAPES_MADE_IN_GRAPHS; one made eagerly is the program's,
+    from outside any graph (build/builder.py refuses to use such a tape while another
+    tape records the call)."""
+    from tensorflow.python.eager import context
+
+    from ..state import library_state
+    original_init = tape_type.__init__
+    made_in_graphs = library_state.TAPES_MADE_IN_GRAPHS
+
+    def __init__(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        if not context.executing_eagerly():
+            made_in_graphs.add(self)
+
+    __init__.__wrapped__ = original_init
+    tape_type.__init__ = __init__
 
 
 def _count_forward_accumulators(accumulator_type, executor):

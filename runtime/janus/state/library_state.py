@@ -37,6 +37,7 @@ import contextlib
 import functools
 import sys
 import types
+import weakref
 
 import numpy as np
 import tensorflow as tf
@@ -47,6 +48,10 @@ import janus_ext
 from ..errors import Unsupported
 from ..values import LIBRARY_MODULES, is_symbolic
 from .heap import Effect
+
+# GradientTapes made while a graph was traced (janus/detect/tape.py notes them): a step's
+# own tape.  Any other tape is the program's, from outside the graph being built.
+TAPES_MADE_IN_GRAPHS = weakref.WeakSet()
 
 # Values whose own dicts do not hold configuration: their state is read in the graph.
 _NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
