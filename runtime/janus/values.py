@@ -105,3 +105,8 @@ def _module_of_callable(fn) -> str:
     if module is None and hasattr(fn, "__self__"):
         module = type(fn.__self__).__module__
     return module or ""
+
+
+# Attributes Keras hangs on a tensor for later layers and losses to read (a layer's mask,
+# a softmax's or sigmoid's logits).
+KERAS_TENSOR_ATTRIBUTES = ("_keras_mask", "_keras_logits")

@@ -14,7 +14,7 @@ import tensorflow as tf
 
 import janus_ext
 
-from .. import guards
+from .. import guards, values
 from ..errors import Unsupported
 from ..semantics import arrays
 from ..state import objects, provenance, reads
@@ -93,12 +93,13 @@ def _template_of(value, run, tensors, memo):
             raise Unsupported(f"returns {control.MIXED}", run.code)
         tensors.append(value)
         output = _Output(len(tensors) - 1, python_type)
-        mask = getattr(value, "_keras_mask", None)
-        if mask is not None and python_type is None:
-            # Keras hangs a layer's mask on its output tensor (Embedding(mask_zero=True));
-            # later layers read it from the tensor the program holds.
-            return _Masked(output, flatten(mask, run, tensors, memo))
-        return output
+        # Keras hangs a layer's mask (Embedding(mask_zero=True)) and a softmax's logits
+        # on its output tensor; later layers and losses read them from the tensor the
+        # program holds.
+        hung = tuple((name, flatten(getattr(value, name), run, tensors, memo))
+                     for name in values.KERAS_TENSOR_ATTRIBUTES
+                     if python_type is None and getattr(value, name, None) is not None)
+        return _Hung(output, hung) if hung else output
     if type(value) is tuple:
         return tuple(flatten(v, run, tensors, memo) for v in value)
     if is_namedtuple(value):        # made here or by a library call: new at every call
@@ -166,11 +167,12 @@ class _Same:
         self.value = value
 
 
-class _Masked:
-    __slots__ = ("output", "mask")
+class _Hung:
+    """A tensor with Keras' attributes hung on it: (name, template) pairs."""
+    __slots__ = ("output", "attributes")
 
-    def __init__(self, output, mask):
-        self.output, self.mask = output, mask
+    def __init__(self, output, attributes):
+        self.output, self.attributes = output, attributes
 
 
 class _NamedTupleTemplate:
@@ -248,9 +250,10 @@ def _rebuild_new(kind, template, outputs, args, memo):
         if template.python_type is not None:
             return template.python_type(outputs[template.index].numpy().item())
         return outputs[template.index]
-    if kind is _Masked:
+    if kind is _Hung:
         tensor = rebuild(template.output, outputs, args, memo)
-        tensor._keras_mask = rebuild(template.mask, outputs, args, memo)
+        for name, attribute in template.attributes:
+            setattr(tensor, name, rebuild(attribute, outputs, args, memo))
         return tensor
     if kind is _Caller:
         return janus_ext.read_accessor(template.accessor, args)

@@ -30,6 +30,7 @@ from tensorflow.python.eager import context
 
 import janus_ext
 
+from .. import values
 from ..build import purity
 from ..errors import line_of
 from ..frontend import bytecode
@@ -124,12 +125,18 @@ def _dispatcher(code):
             state = _sites[key] = SiteState(_site_stats(args[0], frame))
             state.stats.note("a call site in code that runs in the interpreter")
         call = as_call(args)
-        if state.given_up or _masked(call):
+        if state.given_up or _masked(call) or not getattr(call[0], "built", True):
             state.stats.calls += 1
             state.stats.interpreted += 1
-            if not state.given_up:
-                state.stats.note("interpreted: an argument carries a Keras mask "
-                                 "(`_keras_mask`), which a graph input would not")
+            if state.given_up:
+                pass
+            elif _masked(call):
+                state.stats.note("interpreted: an argument carries Keras' mask or "
+                                 "logits (`_keras_mask`, `_keras_logits`), which a graph "
+                                 "input would not")
+            else:
+                # Its first call makes its weights: eager makes them now, once.
+                state.stats.note("interpreted: the layer's first call builds it")
             return DECLINE
         return state.enter(call)
 
@@ -137,12 +144,14 @@ def _dispatcher(code):
 
 
 def _masked(call):
-    """An argument tensor with a Keras mask hung on it: Keras reads the mask from the
-    tensor object, a graph's input placeholder has none."""
+    """An argument tensor with Keras' attributes hung on it (a mask, a softmax's
+    logits): Keras reads them from the tensor object, a graph's input placeholder has
+    none."""
     _, args, kwargs = call
     for value in (*args, *kwargs.values()):
-        if getattr(value, "_keras_mask", None) is not None:
-            return True
+        for name in values.KERAS_TENSOR_ATTRIBUTES:
+            if getattr(value, name, None) is not None:
+                return True
     return False
 
 

@@ -253,8 +253,9 @@ def _lists_holding(objects, graph):
 
 def watch_tf_globals(reads, graph):
     """Mark `graph` stale when the summary state its build read changes in this thread,
-    when tf.random.set_global_generator replaces the generator it draws from, or when
-    Keras' global SeedGenerator it draws from is dropped or replaced."""
+    when tf.random.set_global_generator replaces the generator it draws from, when
+    Keras' global SeedGenerator it draws from is dropped or replaced, or when Keras'
+    configuration (epsilon, floatx, image data format) changes."""
     if reads.read:
         janus_ext.watch_dict(reads.real.__dict__, "tf.summary's default writer, step or "
                              "recording condition", graph)
@@ -263,6 +264,12 @@ def watch_tf_globals(reads, graph):
     if generator is not None and any(capture is generator.state.handle
                                      for capture in captures):
         janus_ext.watch_dict(vars(stateful_random_ops), "tf.random's global generator",
+                             graph)
+    keras_config = sys.modules.get("keras.src.backend.config")
+    if keras_config is not None:
+        # keras.config.set_epsilon / set_floatx / set_image_data_format write these
+        # module globals, which Keras' losses and layers read while a graph is built.
+        janus_ext.watch_dict(vars(keras_config), "Keras' configuration (keras.config)",
                              graph)
     keras_state = sys.modules.get("keras.src.backend.common.global_state")
     keras_generator = keras_state and keras_state.get_global_attribute(KERAS_SEED_GENERATOR)
