@@ -65,11 +65,9 @@ class SiteState(executor.CodeState):
     def install(self):
         raise AssertionError("a site is entered through its code's dispatcher")
 
-    def give_up(self, reason):
+    def _leave_to_interpreter(self):
+        # Only this site: the code object is shared with every other site and call.
         self.given_up = True
-        self.stats.status = f"interpreted: {reason}"
-        self.stats.not_converted = reason
-        self._event(f"stays in the interpreter: {reason}")
 
 
 def _is_program_code(code, frame):
@@ -125,34 +123,35 @@ def _dispatcher(code):
             state = _sites[key] = SiteState(_site_stats(args[0], frame))
             state.stats.note("a call site in code that runs in the interpreter")
         call = as_call(args)
-        if state.given_up or _masked(call) or not getattr(call[0], "built", True):
+        if state.given_up:
+            reason = ""
+        else:
+            reason = _interpreter_only(call)
+        if reason is not None:
             state.stats.calls += 1
             state.stats.interpreted += 1
-            if state.given_up:
-                pass
-            elif _masked(call):
-                state.stats.note("interpreted: an argument carries Keras' mask or "
-                                 "logits (`_keras_mask`, `_keras_logits`), which a graph "
-                                 "input would not")
-            else:
-                # Its first call makes its weights: eager makes them now, once.
-                state.stats.note("interpreted: the layer's first call builds it")
+            if reason:
+                state.stats.note(f"interpreted: {reason}")
             return DECLINE
         return state.enter(call)
 
     return enter, arg_names
 
 
-def _masked(call):
-    """An argument tensor with Keras' attributes hung on it (a mask, a softmax's
-    logits): Keras reads them from the tensor object, a graph's input placeholder has
-    none."""
-    _, args, kwargs = call
+def _interpreter_only(call):
+    """Why this call must run in the interpreter, or None."""
+    callee, args, kwargs = call
+    if not getattr(callee, "built", True):
+        # Its first call makes its weights: eager makes them now, once.
+        return "the layer's first call builds it"
+    # Keras reads the attributes it hung on a tensor (a mask, a softmax's logits) from
+    # the tensor object; a graph's input placeholder has none.
     for value in (*args, *kwargs.values()):
         for name in values.KERAS_TENSOR_ATTRIBUTES:
             if getattr(value, name, None) is not None:
-                return True
-    return False
+                return ("an argument carries Keras' mask or logits (`_keras_mask`, "
+                        "`_keras_logits`), which a graph input would not")
+    return None
 
 
 def _site_codes():

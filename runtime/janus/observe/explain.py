@@ -161,18 +161,17 @@ def _sites_by_caller(functions):
     for f in functions:
         caller = f.get("site_of")
         if caller:
-            sites.setdefault((caller["name"], caller["file"], caller["line"]), []).append(f)
+            sites.setdefault(_key(caller), []).append(f)
     return sites
 
 
 def render(functions) -> str:
     """The report, most time lost first; a function's graph call sites under it."""
     sites = _sites_by_caller(functions)
-    callers = {key for key in sites}
-    functions = [f for f in functions if not f.get("site_of")] + [
-        # Sites whose caller has no entry of its own (module-level code).
-        f for key, group in sites.items() if key not in
-        {(g["name"], g["file"], g["line"]) for g in functions} for f in group]
+    functions = [f for f in functions if not f.get("site_of")]
+    listed = {_key(f) for f in functions}
+    # Sites whose caller has no entry of its own (module-level code) stand alone.
+    functions += [f for key, group in sites.items() if key not in listed for f in group]
     timed = any(f.get("interpreted_seconds") is not None for f in functions)
     rows = sorted(functions, key=lambda f: -(time_lost(f) or 0.0) if timed else
                   -(f.get("calls", 0) - f.get("graph_calls", 0)))
@@ -190,10 +189,13 @@ def render(functions) -> str:
                      "sorted by calls outside graphs")
     for rank, f in enumerate(rows, 1):
         lines.append("")
-        own = sites.get((f["name"], f["file"], f["line"]), []) \
-            if (f["name"], f["file"], f["line"]) in callers else []
+        own = [] if f.get("site_of") else sites.get(_key(f), [])
         lines.extend(_render_function(rank, f, own))
     return "\n".join(lines) + "\n"
+
+
+def _key(f):
+    return f["name"], f["file"], f["line"]
 
 
 def _render_sites(f, own):
@@ -206,8 +208,7 @@ def _render_sites(f, own):
         graph_ops += site.get("graph_ops", 0)
         state = f"{graph_calls}/{calls} calls as graphs ({_fraction(graph_calls, calls)}), " \
                 f"{site.get('graphs_built', 0)} graph(s) built" \
-            if site.get("status", "").startswith("converted") else \
-            site.get("status", "?").replace("interpreted: ", "interpreted: ", 1)
+            if site.get("status", "").startswith("converted") else site.get("status", "?")
         callee = site["name"].split(" called in ")[0]
         out.append(f"     line {site['line']}: {callee}: {state}")
     eager = max(f.get("eager_ops", 0) - sum(s.get("graph_calls", 0) for s in own), 0)

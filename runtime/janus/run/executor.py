@@ -79,6 +79,9 @@ class CodeState:
         self.stats.status = f"interpreted: {reason}"
         self.stats.not_converted = reason
         self._event(f"stays in the interpreter: {reason}")
+        self._leave_to_interpreter()
+
+    def _leave_to_interpreter(self):
         # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
         janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
         profiler.unflag(self.code)
@@ -356,7 +359,7 @@ class CodeState:
 
 _states: dict = {}
 _rejected: dict = {}
-# tf.autodiff.ForwardAccumulators entered and not left (janus/detect/tape.py counts them).
+# tf.autodiff.ForwardAccumulators recording now (janus/detect/tape.py counts them).
 forward_accumulators = 0
 # Called with a code of the program that janus will run in the interpreter from now on
 # (co-execution makes the library calls in it graphs: janus/coexec/sites.py).
