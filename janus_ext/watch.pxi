@@ -142,6 +142,11 @@ def forget_dependent(dependent):
         dependents = <dict>entry[1]
         if dependents.pop(key, None) is not None and not dependents:
             del _watched_functions[where]
+    for where, entry in list(_watched_classes.items()):
+        dependents = <dict>entry[1]
+        if dependents.pop(key, None) is not None and not dependents:
+            del _watched_classes[where]
+            PyType_Unwatch(_type_watcher, <PyObject *>entry[2])
 
 
 def watched_count():
@@ -207,3 +212,82 @@ def watch_function(func, str described, dependent):
 
 def watched_function_count():
     return len(_watched_functions)
+
+
+# The TF/Keras classes of the library objects a build watched, watched too: replacing a
+# method or class attribute on the class (`keras.layers.Dense.call = patched`, or on a
+# base such as keras.layers.Layer) writes no object's dict, yet changes what library code
+# runs inside the graph.  CPython's type watchers report every modification of a watched
+# class (an attribute set or deleted, `__bases__` assigned) through PyType_Modified.
+#
+# CPython calls a type watcher only while the class holds a valid version tag:
+# PyType_Watch assigns one, and a modification resets it to 0 after calling the watchers.
+# So a class stays watched for exactly as long as a graph depends on it: the event marks
+# every dependent stale and ends the watch, and the rebuild watches it again (assigning a
+# new tag).  A class modified so often that CPython gives it no more tags cannot be
+# watched: watch_class says so, and the build is refused.
+
+from cpython.object cimport PyTypeObject
+
+cdef extern from "Python.h":
+    ctypedef int (*PyType_WatchCallback)(PyTypeObject *type) noexcept
+    int PyType_AddWatcher(PyType_WatchCallback callback)
+    int PyType_Watch(int watcher_id, PyObject *type)
+    int PyType_Unwatch(int watcher_id, PyObject *type)
+
+cdef extern from *:
+    """
+    static unsigned int janus_type_version_tag(PyObject *t) {
+        return ((PyTypeObject *)t)->tp_version_tag;
+    }
+    """
+    unsigned int janus_type_version_tag(PyObject *t)
+
+cdef int _type_watcher = -1
+# id(class) -> [what the program calls it, {id(dependent): dependent}, the class]
+cdef dict _watched_classes = {}
+
+
+cdef int _on_type_event(PyTypeObject *cls) noexcept:
+    cdef object entry
+    try:
+        entry = _watched_classes.pop(<Py_ssize_t>cls, None)
+        if entry is None:
+            return 0
+        for dependent in (<dict>entry[1]).values():
+            if dependent.stale is None:
+                dependent.stale = f"class {entry[0]} changed"
+        if PyType_Unwatch(_type_watcher, <PyObject *>cls) < 0:
+            PyErr_WriteUnraisable(<PyObject *>cls)
+    except BaseException:
+        PyErr_WriteUnraisable(<PyObject *>cls)
+    return 0
+
+
+def watch_class(cls, str described, dependent):
+    """Mark `dependent` stale when class `cls` is modified.  Returns False (and watches
+    nothing) when CPython can no longer version `cls`, so no modification would be
+    reported."""
+    global _type_watcher
+    if not isinstance(cls, type):
+        raise TypeError(f"watch_class of a {type(cls).__name__}")
+    if _type_watcher < 0:
+        _type_watcher = PyType_AddWatcher(_on_type_event)
+        if _type_watcher < 0:
+            raise RuntimeError("janus_ext: no type watcher left")
+    if PyType_Watch(_type_watcher, <PyObject *>cls) < 0:
+        raise RuntimeError(f"janus_ext: cannot watch class {described}")
+    if janus_type_version_tag(<PyObject *>cls) == 0:
+        if id(cls) not in _watched_classes:
+            PyType_Unwatch(_type_watcher, <PyObject *>cls)
+        return False
+    entry = _watched_classes.get(id(cls))
+    if entry is None:
+        # The entry holds the class, so its id stays its own while it is watched.
+        entry = _watched_classes[id(cls)] = [described, {}, cls]
+    (<dict>entry[1])[id(dependent)] = dependent
+    return True
+
+
+def watched_class_count():
+    return len(_watched_classes)

@@ -18,7 +18,7 @@ from ..frontend import profiler
 from ..graph import atomic, tape_records
 from ..semantics import random_ops
 from ..state import library_state
-from . import builder, outputs, purity, raising
+from . import builder, outputs, program_functions, purity, raising
 
 
 class Built:
@@ -83,7 +83,8 @@ def build(code, globals_dict, arg_names, args, plan):
             raise Unsupported(f"under a GradientTape: {exc}", code) from exc
         return returned + records.extra_outputs
 
-    with purity.watching(run) as watch, library_state.summary_reads() as summary:
+    with purity.watching(run) as watch, library_state.summary_reads() as summary, \
+            program_functions.no_new_traces():
         try:
             function = tf.function(graph_function, autograph=False,
                                    experimental_attributes={"_disable_acd": True}

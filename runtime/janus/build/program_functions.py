@@ -19,14 +19,22 @@ at the same call, so:
 - under `tf.config.run_functions_eagerly(True)` its body is the program's code,
   inlined at every build like any function the step calls;
 - the function's own methods (`experimental_get_tracing_count()`,
-  `get_concrete_function`) answer from TF's trace cache, which no guard sees: refused.
+  `get_concrete_function`) answer from TF's trace cache, which no guard sees: refused;
+- a build never traces it: where TF has no trace for the call yet, the build stops
+  (NotYet) and the interpreter runs this call, so eager traces it (`no_new_traces`).  A
+  trace made by a build would run the function's Python body when eager would not: the
+  graph's call may fail before it reaches the function (a check_numerics before it),
+  and the trace would then bake in what its globals held at that call, not at the
+  call eager traces at.
 """
 
+import contextlib
+
 import tensorflow as tf
-from tensorflow.python.eager.polymorphic_function import eager_function_run
+from tensorflow.python.eager.polymorphic_function import eager_function_run, tracing_compilation
 from tensorflow.python.eager.polymorphic_function.polymorphic_function import Function
 
-from ..errors import NeedsExactShapes, Unsupported
+from ..errors import NeedsExactShapes, NotYet, Unsupported
 from ..state import reads
 from ..values import from_library, is_symbolic
 
@@ -82,3 +90,29 @@ def refuse_method(fn, code, offset):
     name = getattr(fn.__self__.python_function, "__qualname__", "")
     raise Unsupported(f"{fn.__name__}() of the program's tf.function {name}: it answers "
                       "from TF's traces, which change as TF traces", code, offset)
+
+
+@contextlib.contextmanager
+def no_new_traces():
+    """While a graph is built: a program tf.function that TF would trace (no trace for
+    these shapes and Python values yet) raises NotYet before its Python body runs.
+    janus's own tf.functions (the graph being built) and the libraries' trace."""
+    original = tracing_compilation._create_concrete_function
+
+    def create_concrete_function(function_type, type_context, func_graph, options):
+        fn = options.python_function
+        if not from_library(fn) and not _is_janus(fn):
+            name = getattr(fn, "__qualname__", repr(fn))
+            raise NotYet(f"the program's tf.function {name} has no trace for this call "
+                         "yet: eager traces it, running its Python body, at this call")
+        return original(function_type, type_context, func_graph, options)
+
+    tracing_compilation._create_concrete_function = create_concrete_function
+    try:
+        yield
+    finally:
+        tracing_compilation._create_concrete_function = original
+
+
+def _is_janus(fn) -> bool:
+    return (getattr(getattr(fn, "__func__", fn), "__module__", "") or "").startswith("janus")

@@ -36,6 +36,7 @@ the build handed it:
 import contextlib
 import functools
 import sys
+import threading
 import types
 import weakref
 
@@ -101,9 +102,31 @@ def watch(objects, graph, program_names):
     seen, lists, watched = set(), [], []
     for obj in objects:
         _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names, watched)
+    _watch_classes(watched, graph)
     compared = tuple((where, value, _contents(value)) for where, value in lists
                      if not isinstance(value, list))
     return [value for _, value in lists if isinstance(value, list)], compared, watched
+
+
+def _watch_classes(objects, graph):
+    """Mark `graph` stale when a TF/Keras class of one of `objects` (its own class or a
+    base) is modified: `keras.layers.Dense.call = patched` changes what library code runs
+    without writing any object's dict.  The program's own classes are not watched here:
+    the builder reads their attributes through guards."""
+    classes = {}
+    for obj in objects:
+        for cls in type(obj).__mro__:
+            if (getattr(cls, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
+                    cls.__flags__ & _HEAPTYPE:
+                classes.setdefault(id(cls), cls)
+    for cls in classes.values():
+        described = f"{cls.__module__}.{cls.__qualname__}"
+        if not janus_ext.watch_class(cls, described, graph):
+            raise Unsupported(f"class {described} was modified more often than CPython "
+                              "can track, so a change to it could go unseen")
+
+
+_HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
 def _contents(value):
@@ -171,21 +194,19 @@ def kept_tensors(objects, graph):
     refuses the build.  Either way, and when the build fails, the lists lose the graph
     tensors again."""
     kept = KeptTensors()
-    layer_class = _keras_layer_class()
-    original = layer_class and layer_class.__dict__.get("_clear_losses")
-    if original is not None:
-        def clear_losses(layer):
-            if id(layer) not in kept.cleared:
-                kept.cleared[id(layer)] = (layer, list(layer._losses), set(layer._loss_ids))
-            return original(layer)
-        layer_class._clear_losses = clear_losses
+    hooked = _hook_clear_losses()
+    building = getattr(_clearing, "builds", None)
+    if building is None:
+        building = _clearing.builds = []
+    if hooked:
+        building.append(kept)
     failed = True
     try:
         yield kept
         failed = False
     finally:
-        if original is not None:
-            layer_class._clear_losses = original
+        if hooked:
+            building.remove(kept)
         held = _lists_holding(list(objects.values()), graph)
         for where, owner, key, items in held:
             replayed = not failed and key == "_losses" and id(owner) in kept.cleared
@@ -203,6 +224,34 @@ def kept_tensors(objects, graph):
         if unexplained and not failed:
             raise Unsupported(f"library code kept a tensor of the graph being built in "
                               f"{unexplained[0]}: eager keeps the call's value there")
+
+
+# The KeptTensors of the builds in progress on this thread (.builds, innermost last).
+_clearing = threading.local()
+_hooked = []        # [True] once Layer._clear_losses notes the layers it clears
+
+
+def _hook_clear_losses() -> bool:
+    """Once, at the first build: Keras' `Layer._clear_losses` notes each layer it clears
+    for the builds in progress.  Set once, not per build: a graph watches the Keras
+    classes it was built from, and any change to Layer would make it stale."""
+    if _hooked:
+        return True
+    layer_class = _keras_layer_class()
+    original = layer_class and layer_class.__dict__.get("_clear_losses")
+    if original is None:
+        return False
+
+    @functools.wraps(original)
+    def clear_losses(layer):
+        for kept in getattr(_clearing, "builds", ()):
+            if id(layer) not in kept.cleared:
+                kept.cleared[id(layer)] = (layer, list(layer._losses), set(layer._loss_ids))
+        return original(layer)
+
+    layer_class._clear_losses = clear_losses
+    _hooked.append(True)
+    return True
 
 
 def _set_items(items, values):

@@ -1,4 +1,4 @@
-# known wrong: the program's own tf.function traced under ragged batches, with a tf.debugging.check_numerics that fails on some calls: the traces it records come in another order and the losses drift from step 37 (make fuzz N=500 SEED=271126, program seed 271555; the mechanism is not found yet)
+# the program's own tf.function traced under ragged batches, with a tf.debugging.check_numerics before it that fails on some calls: a build for a batch size eager had not traced yet traced the function where eager's call raised before reaching it, baking in an older global (make fuzz N=500 SEED=271126, program seed 271555; fixed by program_functions.no_new_traces)
 # janus-python fuzz program, seed 271555
 # features: check_numerics, own_tf_function
 # skeleton: model=raw act=tanh opt=sgd style=function ndarray=False cast=False ragged=True steps=50
