@@ -49,6 +49,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from janus.observe import explain
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 PROGRAMS = ["quickstart_advanced", "pix2pix", "nmt_attention", "dcgan", "transformer",
@@ -128,10 +130,14 @@ def janus_summary(report, stderr, stats_path):
     wanted = {(d["name"], d["line"]) for d in report["decorated"] if d["name"] == step_name}
     decorated = {(d["name"], d["line"]) for d in report["decorated"]}
     steps, others, decorated_others = [], [], []
+    step_sites = [f for f in stats if (f.get("site_of") or {}).get("name") == step_name]
     for f in stats:
+        if f.get("site_of"):
+            continue
         entry = {k: f.get(k) for k in ("name", "line", "calls", "graph_calls",
                                        "graphs_built", "build_seconds", "fallbacks",
-                                       "guard_misses", "status", "not_converted")}
+                                       "guard_misses", "status", "not_converted",
+                                       "eager_ops")}
         entry["reasons"] = dict(list(f.get("reasons", {}).items())[:6])
         key = (f["name"], f["line"])
         if key in wanted:
@@ -166,6 +172,9 @@ def janus_summary(report, stderr, stats_path):
                               "graphs_built": f["graphs_built"], "status": f["status"]}
                              for f in decorated_others],
         "graph_fraction": graph_calls / calls if calls else None,
+        # A co-executed step: the share of its TF ops that ran in its sites' graphs.
+        "site_op_fraction": _site_op_fraction(steps, step_sites),
+        "site_builds": sum(site["graphs_built"] for site in step_sites),
         "builds": sum(f["graphs_built"] for f in steps),
         "build_s": round(sum(f["build_seconds"] or 0 for f in steps), 3),
         "window_graph_fraction": w_graph / w_calls if w_calls else None,
@@ -179,6 +188,17 @@ def janus_summary(report, stderr, stats_path):
                     "status": f["status"]} for f in others
                    if not any(r.startswith(TAKEN_OVER) for r in f["reasons"])],
     }
+
+
+def _site_op_fraction(steps, sites):
+    if not sites:
+        return None
+    graph_ops = eager = 0
+    for step in steps:
+        own = [site for site in sites if site["site_of"]["line"] == step["line"]]
+        g, e = explain.ops_in_graphs(step, own)
+        graph_ops, eager = graph_ops + g, eager + e
+    return graph_ops / (graph_ops + eager) if graph_ops + eager else None
 
 
 def spread(values):
@@ -219,6 +239,8 @@ def summarise(runs):
                     [r.get("median_s_without_builds") for r in ok])
                 entry["janus"] = {
                     "graph_fraction": spread([x["graph_fraction"] for x in j])[0],
+                    "site_op_fraction": spread([x.get("site_op_fraction") for x in j])[0],
+                    "site_builds": spread([x.get("site_builds", 0) for x in j])[0],
                     "window_graph_fraction": spread([x["window_graph_fraction"]
                                                      for x in j])[0],
                     "builds": spread([x["builds"] for x in j])[0],
@@ -355,6 +377,8 @@ def markdown(results):
                 graph = f"{j['graph_fraction']:.0%}"
                 if j.get("window_graph_fraction") is not None:
                     graph += f" ({j['window_graph_fraction']:.0%})"
+            if j.get("site_op_fraction") is not None:
+                graph += f"; co-executed: {j['site_op_fraction']:.0%} of TF ops in graphs"
             builds = "—"
             if j.get("builds") is not None:
                 builds = f"{j['builds']:g}, {j['build_s']:.1f} s"

@@ -12,8 +12,10 @@ the sites are the graphs.  Under the program's GradientTape the site's graph giv
 tape eager's record of each op (graph/tape_records.py), so the tape's gradient is eager's.
 
 Which calls: the call of `Layer.__call__` (models and layers) or `Loss.__call__` made
-directly by a frame of the program's own code that janus does not run as a graph (it
-gave the function up or refused it, never took it over, or it is module-level code).
+directly by a frame of the program's own code that janus does not run as a graph: the
+innermost function up the stack that janus took over gave it up or was refused, or no
+function up the stack was taken over (module-level code, code never hot).  Calls made
+while such a function warms up, or falls back for one call, are not sites.
 Calls that Keras makes itself (a model calling its layers) and calls inside code janus
 converts are not sites: the enclosing graph holds them.
 
@@ -40,6 +42,7 @@ from ..run import executor
 DECLINE = janus_ext.DECLINE
 _getframe = sys._getframe
 _executing_eagerly = context.executing_eagerly
+_taken_over = executor.taken_over
 
 _sites: dict = {}            # (caller code, call offset) -> SiteState
 _callers: dict = {}          # caller code -> True when it is the program's code
@@ -77,10 +80,18 @@ def _is_program_code(code, frame):
     return known
 
 
-def _interpreted(code):
-    """The program's code runs in the interpreter, not in a graph of janus's."""
-    state = executor.taken_over(code)
-    return state is None or state.stats.not_converted is not None
+def _stays_interpreted(frame):
+    """The program's code at `frame` runs in the interpreter for good: the innermost
+    function up the stack that janus took over gave up its graphs, or there is none
+    (module-level code, a function never hot).  A function still warming up, or one
+    that fell back for a call, runs as a graph from its next call on, with the Keras
+    call inside that graph: a site there would only cost its build."""
+    while frame is not None:
+        state = _taken_over(frame.f_code)
+        if state is not None:
+            return state.stats.not_converted is not None
+        frame = frame.f_back
+    return True
 
 
 def _site_stats(callee, frame):
@@ -115,7 +126,7 @@ def _dispatcher(code):
         if frame is None:
             return DECLINE
         caller = frame.f_code
-        if not _is_program_code(caller, frame) or not _interpreted(caller):
+        if not _is_program_code(caller, frame) or not _stays_interpreted(frame):
             return DECLINE
         key = (caller, frame.f_lasti)
         state = _sites.get(key)

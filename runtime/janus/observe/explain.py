@@ -198,20 +198,27 @@ def _key(f):
     return f["name"], f["file"], f["line"]
 
 
+def ops_in_graphs(f, own):
+    """(TF ops run in site graphs, TF ops run eagerly) of a co-executed function `f`
+    (JANUS_STATS entries) with its sites `own`.  Each site graph's call is itself an
+    eager op of `f`'s count: not counted as one."""
+    graph_ops = sum(site.get("graph_ops", 0) for site in own)
+    eager = max(f.get("eager_ops", 0) - sum(s.get("graph_calls", 0) for s in own), 0)
+    return graph_ops, eager
+
+
 def _render_sites(f, own):
     """Where Python and the graphs meet in a co-executed function, and its ops' share."""
     out = [f"   where Python and the graphs meet: {len(own)} Keras call site(s), each its "
            "own graphs:"]
-    graph_ops = 0
     for site in sorted(own, key=lambda s: s["line"]):
         calls, graph_calls = site.get("calls", 0), site.get("graph_calls", 0)
-        graph_ops += site.get("graph_ops", 0)
         state = f"{graph_calls}/{calls} calls as graphs ({_fraction(graph_calls, calls)}), " \
                 f"{site.get('graphs_built', 0)} graph(s) built" \
             if site.get("status", "").startswith("converted") else site.get("status", "?")
         callee = site["name"].split(" called in ")[0]
         out.append(f"     line {site['line']}: {callee}: {state}")
-    eager = max(f.get("eager_ops", 0) - sum(s.get("graph_calls", 0) for s in own), 0)
+    graph_ops, eager = ops_in_graphs(f, own)
     if graph_ops or eager:
         out.append(f"   TF ops: {_fraction(graph_ops, graph_ops + eager)} in graphs "
                    f"({graph_ops} in site graphs, {eager} run eagerly by the interpreter)")
