@@ -37,6 +37,8 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
                         PyObject *new_value) noexcept:
     cdef object entry
     try:
+        if _library_module_dicts:
+            _library_module_event(event, d, key, new_value)
         entry = _watched.get(<Py_ssize_t>d)
         if entry is None:
             return 0
@@ -134,6 +136,7 @@ def forget_dependent(dependent):
     """`dependent` is gone (dropped from its cache): no dict or function keeps it alive,
     and one no graph depends on is no longer watched."""
     key = id(dependent)
+    _library_dependents.pop(key, None)
     for where, entry in list(_watched.items()):
         dependents = <dict>entry[2]
         if dependents.pop(key, None) is not None and not dependents:
@@ -178,18 +181,23 @@ cdef dict _watched_functions = {}
 cdef int _on_function_event(PyFunction_WatchEvent event, PyObject *func,
                             PyObject *new_value) noexcept:
     cdef object entry
-    if event == PyFunction_EVENT_CREATE or not _watched_functions:
+    if event == PyFunction_EVENT_CREATE or not (_watched_functions or _library_dependents):
         return 0
     try:
         entry = _watched_functions.pop(<Py_ssize_t>func, None)
-        if entry is None or event == PyFunction_EVENT_DESTROY:
+        if event == PyFunction_EVENT_DESTROY:
             return 0
         what = ("__code__" if event == PyFunction_EVENT_MODIFY_CODE else
                 "__defaults__" if event == PyFunction_EVENT_MODIFY_DEFAULTS else
                 "__kwdefaults__")
-        for dependent in (<dict>entry[1]).values():
-            if dependent.stale is None:
-                dependent.stale = f"{entry[0]}.{what} replaced"
+        if entry is not None:
+            for dependent in (<dict>entry[1]).values():
+                if dependent.stale is None:
+                    dependent.stale = f"{entry[0]}.{what} replaced"
+        elif _library_dependents and \
+                ((<object>func).__module__ or "").startswith(_library_prefixes):
+            _library_code_changed(f"{(<object>func).__module__}."
+                                  f"{(<object>func).__qualname__}.{what} replaced")
     except BaseException:
         PyErr_WriteUnraisable(func)
     return 0
@@ -291,3 +299,87 @@ def watch_class(cls, str described, dependent):
 
 def watched_class_count():
     return len(_watched_classes)
+
+
+# Library code the program changes: a TF/Keras module-level function or class replaced
+# (`tf.math.tanh = softsign`, `keras.src.ops.matmul = pruned`) or deleted, or a library
+# function's `__code__`/`__defaults__` replaced.  Library code looks such names up when
+# it runs, inside a build as in eager, and no object's dict changes.  Which names a
+# build's library code looked up is not known, so any such change marks every graph
+# stale (each depends on library code).  The dicts of the library's modules are watched
+# (modules imported later join at the next build); a name bound to data (a cache, a
+# counter a module keeps) is not code, and changes nothing here; the configuration
+# library code reads from modules is watched per graph (watch_tf_globals).
+
+import functools as _functools
+
+cdef type _BUILTIN = _types.BuiltinFunctionType
+cdef type _PARTIAL = _functools.partial
+cdef type _MODULE = _types.ModuleType
+cdef dict _library_module_dicts = {}     # id(module dict) -> the module's name
+cdef dict _library_dependents = {}       # id(dependent) -> dependent
+cdef tuple _library_prefixes = ()
+cdef Py_ssize_t _modules_seen = 0
+
+
+cdef bint _is_code(object value):
+    return isinstance(value, (type, _FUNCTION, _BUILTIN, _PARTIAL, _MODULE))
+
+
+cdef void _library_module_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
+                                PyObject *new_value):
+    name = _library_module_dicts.get(<Py_ssize_t>d)
+    if name is None:
+        return
+    if event == PyDict_EVENT_DEALLOCATED:
+        del _library_module_dicts[<Py_ssize_t>d]
+        return
+    if not _library_dependents:
+        return
+    if event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_DELETED:
+        # Called before the dict changes: it still holds the old value.
+        before = (<dict><object>d).get(<object>key, _UNSET)
+        if event == PyDict_EVENT_MODIFIED and before is <object>new_value:
+            return
+        if _is_code(before):
+            _library_code_changed(f"{name}.{<object>key} "
+                                  f"{'replaced' if event == PyDict_EVENT_MODIFIED else 'deleted'}")
+    elif event == PyDict_EVENT_CLEARED or event == PyDict_EVENT_CLONED:
+        _library_code_changed(f"module {name} replaced as a whole")
+
+
+cdef void _library_code_changed(str why):
+    for dependent in _library_dependents.values():
+        if dependent.stale is None:
+            dependent.stale = why
+    _library_dependents.clear()
+
+
+def watch_library_code(dependent, tuple prefixes):
+    """Mark `dependent` stale when the program replaces or deletes a function or class
+    of a module whose name starts with one of `prefixes`, or changes the code or
+    defaults of a function defined there."""
+    global _watcher, _modules_seen, _library_prefixes, _function_watcher
+    if _watcher < 0:
+        _watcher = PyDict_AddWatcher(_on_dict_event)
+        if _watcher < 0:
+            raise RuntimeError("janus_ext: no dict watcher left")
+    if _function_watcher < 0:
+        _function_watcher = PyFunction_AddWatcher(_on_function_event)
+        if _function_watcher < 0:
+            raise RuntimeError("janus_ext: no function watcher left")
+    _library_prefixes = prefixes
+    modules = sys.modules
+    if len(modules) != _modules_seen:
+        for name, module in list(modules.items()):
+            if type(name) is str and name.startswith(prefixes):
+                attributes = getattr(module, "__dict__", None)
+                if type(attributes) is dict and id(attributes) not in _library_module_dicts:
+                    _library_module_dicts[id(attributes)] = name
+                    PyDict_Watch(_watcher, <PyObject *>attributes)
+        _modules_seen = len(modules)
+    _library_dependents[id(dependent)] = dependent
+
+
+def watched_library_modules():
+    return len(_library_module_dicts)

@@ -318,7 +318,8 @@ def _library_callable(b, fn, args, kwargs, code, offset):
 
     def wrap(value):
         return b.as_eager_number(arrays.unwrap(value))
-    result = fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()})
+    result = numbers.handed_back(
+        fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()}))
     b.note_fresh(result)        # fresh lists, e.g. tape.gradient's
     return result
 

@@ -29,6 +29,8 @@ at the same call, so:
 """
 
 import contextlib
+import functools
+import threading
 
 import tensorflow as tf
 from tensorflow.python.eager.polymorphic_function import eager_function_run, tracing_compilation
@@ -92,26 +94,42 @@ def refuse_method(fn, code, offset):
                       "from TF's traces, which change as TF traces", code, offset)
 
 
+_building = threading.local()       # .depth: builds in progress on this thread
+_hooked = []          # [True] once TF's tracing asks whether a build is in progress
+
+
 @contextlib.contextmanager
 def no_new_traces():
     """While a graph is built: a program tf.function that TF would trace (no trace for
     these shapes and Python values yet) raises NotYet before its Python body runs.
     janus's own tf.functions (the graph being built) and the libraries' trace."""
+    _hook_tracing()
+    _building.depth = getattr(_building, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _building.depth -= 1
+
+
+def _hook_tracing():
+    """Once: TF's tracing of a concrete function first asks whether a build is in
+    progress.  Set once, not per build: janus watches TF's modules, and replacing one of
+    their functions makes every graph stale (janus_ext watch_library_code)."""
+    if _hooked:
+        return
     original = tracing_compilation._create_concrete_function
 
+    @functools.wraps(original)
     def create_concrete_function(function_type, type_context, func_graph, options):
         fn = options.python_function
-        if not from_library(fn) and not _is_janus(fn):
+        if getattr(_building, "depth", 0) and not from_library(fn) and not _is_janus(fn):
             name = getattr(fn, "__qualname__", repr(fn))
             raise NotYet(f"the program's tf.function {name} has no trace for this call "
                          "yet: eager traces it, running its Python body, at this call")
         return original(function_type, type_context, func_graph, options)
 
     tracing_compilation._create_concrete_function = create_concrete_function
-    try:
-        yield
-    finally:
-        tracing_compilation._create_concrete_function = original
+    _hooked.append(True)
 
 
 def _is_janus(fn) -> bool:

@@ -418,6 +418,13 @@ def as_eager_number(value, number_of, check):
     return EagerNumber(value, kind, check) if kind in (int, float) else value
 
 
+def handed_back(value):
+    """What library code returned, as the program holds it: a number the graph carries
+    that library code hands back (an optimizer's learning_rate returning what the
+    program's callable returned) is the number's tensor again, not its wrapper."""
+    return value.tensor if type(value) is EagerNumber else value
+
+
 class EagerNumber:
     """A promoted number handed to a TF function: TF converts it (`__tf_tensor__`) as
     eager converts the Python number it stands for — to the dtype the op asks for,

@@ -29,7 +29,7 @@ import janus_ext
 
 from .. import guards
 from ..errors import Unsupported
-from ..semantics import natives, python_draws
+from ..semantics import natives, numbers, python_draws
 from ..values import LIBRARY_MODULES, from_library, is_library_object, is_namedtuple, is_symbolic
 from . import heap, library_state, reads
 
@@ -278,7 +278,8 @@ def _property(b, owner, name, prop, acc, code, offset):
     if fget is not None and from_library(fget):
         # Ops get increasing ids: a tensor whose op is newer the getter computed here.
         last_op = max(tf.compat.v1.get_default_graph()._nodes_by_id, default=0)
-        value = fget(owner)       # TensorFlow's or Keras' own code, as in any library call
+        # TensorFlow's or Keras' own code, as in any library call.
+        value = numbers.handed_back(fget(owner))
         computed_now = is_symbolic(value) and value.op._id > last_op
         if acc is None:
             return _plain(b, value, name, None, True, code, offset)

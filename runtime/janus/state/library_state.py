@@ -103,6 +103,7 @@ def watch(objects, graph, program_names):
     for obj in objects:
         _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names, watched)
     _watch_classes(watched, graph)
+    janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
                      if not isinstance(value, list))
     return [value for _, value in lists if isinstance(value, list)], compared, watched
