@@ -383,3 +383,20 @@ def watch_library_code(dependent, tuple prefixes):
 
 def watched_library_modules():
     return len(_library_module_dicts)
+
+
+cdef extern from "Python.h":
+    PyObject *PyType_GetDict(PyTypeObject *type)
+
+
+def class_dict(cls):
+    """The dict a class keeps its attributes in (`cls.__dict__` is a read-only view of
+    it), for watch_dict: a class attribute set or deleted is a write to it."""
+    if not isinstance(cls, type):
+        raise TypeError(f"class_dict of a {type(cls).__name__}")
+    cdef PyObject *d = PyType_GetDict(<PyTypeObject *>cls)
+    if d == NULL:
+        raise RuntimeError(f"janus_ext: class {cls.__qualname__} has no dict")
+    result = <object>d
+    Py_DECREF(d)            # PyType_GetDict's reference; `result` holds its own
+    return result

@@ -14,7 +14,7 @@ import types
 
 import tensorflow as tf
 
-from ..errors import Unsupported
+from ..errors import Unsupported, line_of
 from . import arm_output, made
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -58,8 +58,43 @@ def defer(b, fn, args, kwargs, code, offset):
     if _holds_variable((args, kwargs)):
         raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
                           "graph, when later updates have landed", code, offset)
+    if fn is not print:
+        if kwargs.get("stacklevel", 1) != 1 or kwargs.get("stack_info"):
+            raise Unsupported("logging with stacklevel or stack_info: the record names "
+                              "frames that exist only while the step runs", code, offset)
+        fn = LoggedFrom(fn, (code.co_filename, line_of(code, offset), code.co_name, None))
     b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
     return None
+
+
+class LoggedFrom:
+    """A logging call replayed at commit whose record names the program's line, as
+    eager's does (`funcName`, `lineno`, `pathname` that handlers and formats show):
+    logging finds its caller on the stack, which at commit is janus's.  The logger
+    finds the line of the call while it is replayed."""
+
+    __slots__ = ("fn", "caller")
+
+    def __init__(self, fn, caller):
+        self.fn, self.caller = fn, caller
+
+    def __call__(self, *args, **kwargs):
+        logger = getattr(self.fn, "__self__", None)
+        if not isinstance(logger, logging.Logger):
+            logger = logging.root            # logging.info(...) and the like
+        caller = self.caller
+        own = logger.__dict__.get("findCaller", _NONE)
+        logger.findCaller = lambda stack_info=False, stacklevel=1: caller
+        try:
+            return self.fn(*args, **kwargs)
+        finally:
+            if own is _NONE:
+                del logger.findCaller
+            else:
+                logger.findCaller = own
+
+
+_NONE = object()
 
 
 def snapshot(b, value, memo=None):

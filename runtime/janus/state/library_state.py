@@ -102,29 +102,38 @@ def watch(objects, graph, program_names):
     seen, lists, watched = set(), [], []
     for obj in objects:
         _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names, watched)
-    _watch_classes(watched, graph)
+    _watch_classes(watched, graph, program_names)
     janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
                      if not isinstance(value, list))
     return [value for _, value in lists if isinstance(value, list)], compared, watched
 
 
-def _watch_classes(objects, graph):
-    """Mark `graph` stale when a TF/Keras class of one of `objects` (its own class or a
-    base) is modified: `keras.layers.Dense.call = patched` changes what library code runs
-    without writing any object's dict.  The program's own classes are not watched here:
-    the builder reads their attributes through guards."""
+def _watch_classes(objects, graph, program_names):
+    """Mark `graph` stale when a class of one of `objects` (its own class or a base) is
+    modified: `keras.layers.Dense.call = patched`, or `Proj.call = gated` on the
+    program's subclass of Dense, changes what library code runs without writing any
+    object's dict.
+    - TF/Keras classes: CPython's type watchers report any change.
+    - The program's own classes (a subclass of a Keras class, or a class between): the
+      dict each keeps its attributes in is watched, but not at the names the program's
+      code reads or writes there, which the builder guards where read and the commit
+      writes (a class-level counter the step increments would make every commit a
+      rebuild)."""
     classes = {}
     for obj in objects:
         for cls in type(obj).__mro__:
-            if (getattr(cls, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
-                    cls.__flags__ & _HEAPTYPE:
+            if cls.__flags__ & _HEAPTYPE:
                 classes.setdefault(id(cls), cls)
     for cls in classes.values():
-        described = f"{cls.__module__}.{cls.__qualname__}"
-        if not janus_ext.watch_class(cls, described, graph):
-            raise Unsupported(f"class {described} was modified more often than CPython "
-                              "can track, so a change to it could go unseen")
+        if (getattr(cls, "__module__", "") or "").startswith(LIBRARY_MODULES):
+            described = f"{cls.__module__}.{cls.__qualname__}"
+            if not janus_ext.watch_class(cls, described, graph):
+                raise Unsupported(f"class {described} was modified more often than "
+                                  "CPython can track, so a change to it could go unseen")
+        else:
+            janus_ext.watch_dict(janus_ext.class_dict(cls), f"class {cls.__qualname__}",
+                                 graph, frozenset(program_names(cls)))
 
 
 _HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
@@ -383,7 +392,14 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
             continue
         # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
         # of its own (TrackedDict, TrackedList, TrackedSet).
-        if isinstance(value, dict) and id(value) not in seen:
+        if type(value) is functools.partial and value.keywords and \
+                id(value.keywords) not in seen:
+            # An activation given as partial(fn, alpha=0.1): library code calls it with
+            # the keywords it holds, which the program may change in place.
+            seen.add(id(value.keywords))
+            janus_ext.watch_dict(value.keywords, f"{described}.{key}.keywords", graph)
+            follow(value.func)
+        elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
                 janus_ext.watch_dict(value, f"{described}.{key}", graph)
