@@ -10,6 +10,9 @@ changed) runs as its own process in four modes:
   xla       JANUS_MODE=off, the step in tf.function(jit_compile=True)
   janus     JANUS_MODE=on, the plain eager step (JANUS_STATS and JANUS_LOG=1 read)
 each under TF's defaults (oneDNN on) and with TF_ENABLE_ONEDNN_OPTS=0 (--onednn both).
+--graph-numerics adds a fifth mode, janus_graph: janus with JANUS_NUMERICS=graph (TF's
+float-changing graph rewrites on, as a tf.function has them), to tell how much of a
+janus÷function gap eager's numerics cost.
 Each repetition runs every mode once, in an order that rotates between repetitions
 (and the two oneDNN settings alternate which goes first), so that machine noise falls
 on all modes alike.  A mode that fails (e.g. XLA cannot compile the step) is recorded
@@ -56,6 +59,8 @@ ROOT = HERE.parent.parent
 PROGRAMS = ["quickstart_advanced", "pix2pix", "nmt_attention", "dcgan", "transformer",
             "gat", "word2vec_nce", "actor_critic"]
 MODES = ["eager", "function", "xla", "janus"]
+# Optional modes (--graph-numerics): janus with other switches, in the same rotation.
+EXTRA_MODES = {"janus_graph": {"JANUS_NUMERICS": "graph"}}
 ONEDNN = {"on": None, "off": "0"}          # None: TF's default, the variable unset
 BUILT = re.compile(r"janus: (\S+): built graph \d+ in [\d.]+ s total \[t=([\d.]+)\]")
 TAKEN_OVER = "taken over: ran TensorFlow ops"
@@ -77,18 +82,21 @@ def last_error(stderr, returncode):
 def run_once(program, mode, onednn, tmp, timeout):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("JANUS_") and k != "TF_ENABLE_ONEDNN_OPTS"}
-    env["JANUS_MODE"] = "on" if mode == "janus" else "off"
+    janus_like = mode == "janus" or mode in EXTRA_MODES
+    env["JANUS_MODE"] = "on" if janus_like else "off"
+    env.update(EXTRA_MODES.get(mode, {}))
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
     if ONEDNN[onednn] is not None:
         env["TF_ENABLE_ONEDNN_OPTS"] = ONEDNN[onednn]
-    stats_path = Path(tmp) / f"stats-{program}-{onednn}.json"
+    stats_path = Path(tmp) / f"stats-{program}-{onednn}-{mode}.json"
     if stats_path.exists():
         stats_path.unlink()
-    if mode == "janus":
+    if janus_like:
         env.update(JANUS_STATS=str(stats_path), JANUS_LOG="1")
     launched = time.time()
     try:
-        proc = subprocess.run([sys.executable, str(HERE / f"{program}.py"), "--mode", mode],
+        proc = subprocess.run([sys.executable, str(HERE / f"{program}.py"), "--mode",
+                               "janus" if janus_like else mode],
                               env=env, capture_output=True, text=True, timeout=timeout,
                               cwd=ROOT)
     except subprocess.TimeoutExpired:
@@ -111,7 +119,7 @@ def run_once(program, mode, onednn, tmp, timeout):
               "items": report["items"] if any(i is not None for i in report["items"])
               else None,
               "tf": report.get("tf")}
-    if mode == "janus":
+    if janus_like:
         result["janus"] = janus_summary(report, proc.stderr, stats_path)
         built = {m["step"] for m in result["janus"].get("timed_steps_with_builds", [])}
         clean = [t for i, t in enumerate(times) if i not in built]
@@ -217,7 +225,7 @@ def rel(a, b):
 def summarise(runs):
     """runs[mode] = one result per repetition (errors included)."""
     out = {}
-    for mode in MODES:
+    for mode in runs:
         ok = [r for r in runs[mode] if not r.get("error")]
         errors = [r["error"] for r in runs[mode] if r.get("error")]
         entry = {"repetitions": len(ok), "error": errors[0] if errors else None}
@@ -258,7 +266,7 @@ def summarise(runs):
                     "step_functions": first["step_functions"]}
         out[mode] = entry
     # Ratios per repetition (same repetition, same machine moment), then medianed.
-    reps = max((r["repetition"] for m in MODES for r in runs[m]), default=0)
+    reps = max((r["repetition"] for m in runs for r in runs[m]), default=0)
 
     def at(mode, i, key):
         r = next((r for r in runs[mode] if r["repetition"] == i + 1), None)
@@ -268,6 +276,18 @@ def summarise(runs):
         ratios = [at("janus", i, "median_s") / at(other, i, "median_s") for i in range(reps)
                   if at("janus", i, "median_s") and at(other, i, "median_s")]
         out[f"janus/{other}"], out[f"janus/{other}_spread"] = spread(ratios)
+    for extra in EXTRA_MODES:
+        if extra not in runs:
+            continue
+        for other in ("function", "janus"):
+            ratios = [at(extra, i, "median_s") / at(other, i, "median_s")
+                      for i in range(reps)
+                      if at(extra, i, "median_s") and at(other, i, "median_s")]
+            out[f"{extra}/{other}"], out[f"{extra}/{other}_spread"] = spread(ratios)
+        diffs = [rel(at(extra, i, "final_loss"), at("eager", i, "final_loss"))
+                 for i in range(reps)]
+        out[f"loss_rel_diff_{extra}_eager"] = max([d for d in diffs if d is not None],
+                                                  default=None)
     diffs = [rel(at("janus", i, "final_loss"), at("eager", i, "final_loss"))
              for i in range(reps)]
     out["loss_rel_diff_janus_eager"] = max([d for d in diffs if d is not None], default=None)
@@ -423,6 +443,24 @@ def markdown(results):
                                  ", ".join(f"{k} {v}" for k, v in w.items()) for w in window))
         if notes:
             lines += ["", *notes]
+        graph_numerics = {p: s for p, s in programs.items() if "janus_graph" in s}
+        if graph_numerics:
+            lines += ["", f"### janus with TF's graph rewrites ({label})", "",
+                      "`JANUS_NUMERICS=graph` (Grappler's arithmetic optimizer, constant "
+                      "folding and remapper on, as for a tf.function; the default turns "
+                      "them off for eager's floats bit for bit), in the same rotation:", "",
+                      "| program | janus | janus, graph numerics | ÷janus | ÷function "
+                      "| loss (vs eager) |", "|---|---|---|---|---|---|"]
+            for program, s in graph_numerics.items():
+                e, g = s["janus"], s["janus_graph"]
+                lines.append(
+                    f"| {program} | {fmt_s(e['step_s'], e['step_spread'])} | "
+                    f"{fmt_s(g['step_s'], g['step_spread'])} | "
+                    f"{fmt_ratio(s['janus_graph/janus'], s['janus_graph/janus_spread'])} | "
+                    f"{fmt_ratio(s['janus_graph/function'], s['janus_graph/function_spread'])}"
+                    f" | {fmt_e(s['loss_rel_diff_janus_graph_eager'])} |"
+                    if e.get("step_s") and g.get("step_s") else
+                    f"| {program} | — | — | — | — | — |")
     return "\n".join(lines) + "\n"
 
 
@@ -431,6 +469,8 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--programs", default=",".join(PROGRAMS))
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--graph-numerics", action="store_true",
+                        help="also run janus with JANUS_NUMERICS=graph (a fifth mode)")
     parser.add_argument("--onednn", choices=["both", "on", "off"], default="both")
     parser.add_argument("--out", default=str(ROOT / "bench" / "results"))
     parser.add_argument("--timeout", type=int, default=900,
@@ -446,13 +486,14 @@ def main():
     settings = ["on", "off"] if args.onednn == "both" else [args.onednn]
     started = time.time()
     load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    runs = {s: {p: {m: [] for m in MODES} for p in chosen} for s in settings}
+    modes = MODES + (["janus_graph"] if args.graph_numerics else [])
+    runs = {s: {p: {m: [] for m in modes} for p in chosen} for s in settings}
     skip = {s: {p: set() for p in chosen} for s in settings}
     tf_version = None
     with tempfile.TemporaryDirectory() as tmp:
         for program in chosen:
             for r in range(args.repeats):
-                order = MODES[r % 4:] + MODES[:r % 4]
+                order = modes[r % len(modes):] + modes[:r % len(modes)]
                 for setting in (settings if r % 2 == 0 else settings[::-1]):
                     for mode in order:
                         if mode in skip[setting][program]:
@@ -466,7 +507,7 @@ def main():
                         what = (f"median {result['median_s'] * 1e3:.1f} ms, "
                                 f"{result['process_s']:.0f} s process"
                                 if not result.get("error") else f"error: {result['error']}")
-                        if mode == "janus" and "janus" in result:
+                        if "janus" in result:
                             gf = result["janus"].get("graph_fraction")
                             what += (f", graph {gf:.0%}" if gf is not None else "") + \
                                 f", {result['janus'].get('status')}"
@@ -480,7 +521,8 @@ def main():
                     "python": platform.python_version()},
         "commit": git_commit(),
         "command": (f"bin/janus-python bench/real/run.py --programs {','.join(chosen)} "
-                    f"--repeats {args.repeats} --onednn {args.onednn}"),
+                    f"--repeats {args.repeats} --onednn {args.onednn}"
+                    + (" --graph-numerics" if args.graph_numerics else "")),
         "programs": chosen, "repeats": args.repeats, "onednn": args.onednn,
         "load_before": load_before,
         "load_after": " ".join(f"{x:.2f}" for x in os.getloadavg()),

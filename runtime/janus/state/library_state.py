@@ -120,11 +120,14 @@ def _watch_classes(objects, graph, program_names):
       code reads or writes there, which the builder guards where read and the commit
       writes (a class-level counter the step increments would make every commit a
       rebuild)."""
-    classes = {}
+    classes, touched = {}, {}
     for obj in objects:
         for cls in type(obj).__mro__:
             if cls.__flags__ & _HEAPTYPE:
                 classes.setdefault(id(cls), cls)
+                # `net.loss_fn` read by the program through an instance is guarded on
+                # what the class holds too.
+                touched.setdefault(id(cls), set()).update(program_names(obj))
     for cls in classes.values():
         if (getattr(cls, "__module__", "") or "").startswith(LIBRARY_MODULES):
             described = f"{cls.__module__}.{cls.__qualname__}"
@@ -133,7 +136,8 @@ def _watch_classes(objects, graph, program_names):
                                   "CPython can track, so a change to it could go unseen")
         else:
             janus_ext.watch_dict(janus_ext.class_dict(cls), f"class {cls.__qualname__}",
-                                 graph, frozenset(program_names(cls)))
+                                 graph, frozenset(touched[id(cls)]) |
+                                 frozenset(program_names(cls)))
 
 
 _HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
