@@ -488,11 +488,15 @@ class Builder:
             self.inlining.stack.pop()
 
     def _cells_of(self, fn):
-        """{free variable: (cell, accessor or None)} of a function being inlined."""
+        """{free variable: (cell, accessor)} of a function being inlined.  A function
+        not read from a guarded place (one library code called back, a method Keras
+        looked up) still holds these very cells: each is then known by identity
+        (guards.const), and what it holds is guarded like any read."""
         if not fn.__closure__:
             return None
         acc = self.provenance.source_of(fn)
-        return {name: (cell, acc and guards.item(guards.attr(acc, "__closure__"), i))
+        return {name: (cell, guards.item(guards.attr(acc, "__closure__"), i)
+                       if acc is not None else guards.const(cell))
                 for i, (name, cell) in enumerate(zip(fn.__code__.co_freevars,
                                                      fn.__closure__))}
 
