@@ -75,7 +75,7 @@ class Record:
     """What the graph's callers must know besides its guards and inputs: the Built
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
-                 "library_objects")
+                 "library_objects", "loggers")
 
     def __init__(self):
         self.assumptions: list = []           # (assert op, (code, offset)) in order
@@ -85,3 +85,6 @@ class Record:
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (state/library_state.py).
         self.library_objects: dict = {}
+        # id -> logging.Logger the step logs through (replayed at commit): the handlers
+        # and filters it emits through are compared at each call (library_state.py).
+        self.loggers: dict = {}

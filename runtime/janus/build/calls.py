@@ -223,6 +223,18 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
             is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
             or arrays.is_computed(args[0])):
         return text_later(b, args[0], "s" if fn is str else "r", code, offset)
+    if fn is sum and len(args) == 1 and not kwargs and \
+            isinstance(args[0], (list, tuple) + natives.ITERATORS):
+        items = list(args[0])
+        try:
+            summed = numbers.python_sum(items, b.provenance.number_of)
+        except numbers.NotRepresentable as exc:
+            raise Unsupported(str(exc), code, offset) from exc
+        if summed is not None:
+            b.promote(*summed)
+            return summed[0]
+        args = (items,)
+        values = (items,)
     if any(type(a) is arrays.ArrayArg for a in values):
         if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
                 args[0].tensor.shape[0] is None:
@@ -308,7 +320,8 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         # Its weights would be made in the graph; the eager call makes them.
         raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet", code,
                      offset)
-    if program_functions.is_program_function(fn):
+    program_function = program_functions.is_program_function(fn)
+    if program_function:
         if program_functions.runs_eagerly(b):
             return b.call(fn.python_function, args, kwargs, code, offset)
         program_functions.check_call(b, fn, args, kwargs, code, offset)
@@ -318,8 +331,19 @@ def _library_callable(b, fn, args, kwargs, code, offset):
 
     def wrap(value):
         return b.as_eager_number(arrays.unwrap(value))
+    graph = tf.compat.v1.get_default_graph()
+    last_op = max(graph._nodes_by_id, default=0)
     result = numbers.handed_back(
         fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()}))
+    made = (graph._nodes_by_id[i] for i in range(last_op + 1,
+                                                max(graph._nodes_by_id, default=0) + 1)
+            if i in graph._nodes_by_id)
+    if program_function and any(
+            op.type in ("PartitionedCall", "StatefulPartitionedCall") and
+            output.function_prints(graph, op.get_attr("f").name) for op in made):
+        # Its prints run inside the graph, at this point of the step.
+        output.printed_in_graph(b, f"the program's tf.function "
+                                f"{fn.python_function.__qualname__}", code, offset)
     b.note_fresh(result)        # fresh lists, e.g. tape.gradient's
     return result
 

@@ -26,7 +26,8 @@ class Built:
     __slots__ = ("function", "guards", "inputs", "template", "assumptions",
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
                  "keep_alive", "gating", "draws", "python_draws", "library_objects",
-                 "names_of", "summary", "inlined", "recursive_codes", "tape_records")
+                 "names_of", "summary", "inlined", "recursive_codes", "tape_records",
+                 "loggers")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -106,6 +107,7 @@ def build(code, globals_dict, arg_names, args, plan):
         keep_alive=run.provenance.alive, gating=traced["gating"], draws=traced["draws"],
         python_draws=run.record.python_draws if run.record.python_draws else None,
         library_objects=tuple(run.record.library_objects.values()),
+        loggers=tuple(run.record.loggers.values()),
         names_of=run.provenance.names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"))

@@ -399,7 +399,8 @@ class Frame(displays.Displays):
         number: to the tensor's dtype."""
         number_of = self.b.provenance.number_of
         if type(left) is arrays.ArrayArg or type(right) is arrays.ArrayArg:
-            return arrays.binary(symbol, operation, left, right, number_of, *self.b.where)
+            return arrays.binary(symbol, operation, left, right, number_of, self.b.check,
+                                 *self.b.where)
         kinds = [numbers.python_type_of(v, number_of) for v in (left, right)]
         if not any(is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):

@@ -15,6 +15,7 @@ import types
 import tensorflow as tf
 
 from ..errors import Unsupported, line_of
+from ..state import library_state
 from . import arm_output, made
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -32,6 +33,7 @@ def defer(b, fn, args, kwargs, code, offset):
     at build time, or KEEP_IN_GRAPH for a tf.print that the graph must make itself."""
     if fn is tf.print:
         if not _deferrable_tf_print(b, args, kwargs):
+            printed_in_graph(b, "a tf.print janus keeps in the graph", code, offset)
             return KEEP_IN_GRAPH
         # Run eagerly after the graph from the values it shows, it keeps its place among
         # the step's prints (inside the graph it would print before all of them).
@@ -62,9 +64,21 @@ def defer(b, fn, args, kwargs, code, offset):
         if kwargs.get("stacklevel", 1) != 1 or kwargs.get("stack_info"):
             raise Unsupported("logging with stacklevel or stack_info: the record names "
                               "frames that exist only while the step runs", code, offset)
+        logger = logger_of(fn)
+        why = library_state.logging_not_plain(logger)
+        if why is not None:
+            raise Unsupported(f"logging through {why}: it runs when the record is "
+                              "emitted, which janus does after the graph", code, offset)
+        b.record.loggers.setdefault(id(logger), logger)
         fn = LoggedFrom(fn, (code.co_filename, line_of(code, offset), code.co_name, None))
     b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
     return None
+
+
+def logger_of(fn):
+    """The Logger a logging call emits through."""
+    logger = getattr(fn, "__self__", None)
+    return logger if isinstance(logger, logging.Logger) else logging.root   # logging.info
 
 
 class LoggedFrom:
@@ -79,9 +93,7 @@ class LoggedFrom:
         self.fn, self.caller = fn, caller
 
     def __call__(self, *args, **kwargs):
-        logger = getattr(self.fn, "__self__", None)
-        if not isinstance(logger, logging.Logger):
-            logger = logging.root            # logging.info(...) and the like
+        logger = logger_of(self.fn)
         caller = self.caller
         own = logger.__dict__.get("findCaller", _NONE)
         logger.findCaller = lambda stack_info=False, stacklevel=1: caller
@@ -95,6 +107,44 @@ class LoggedFrom:
 
 
 _NONE = object()
+
+
+def printed_in_graph(b, what, code, offset):
+    """Output the graph makes while it runs comes before all that janus emits after
+    it: refused when the step made output before it (janus would emit that later)."""
+    if any(is_deferred_output(effect) for effect in b.heap.effects):
+        raise Unsupported(f"{what} prints while the graph runs, after output the step "
+                          "made before it, which janus emits after the graph", code, offset)
+
+
+def is_deferred_output(effect) -> bool:
+    fn = effect.target
+    return effect.kind == "call" and (fn is print or fn is tf.print or
+                                      type(fn) is LoggedFrom or _is_text_write(fn))
+
+
+PRINT_OPS = frozenset(("PrintV2", "Print"))
+
+
+def function_prints(graph, name, seen=None):
+    """Whether the function `name` of `graph`'s library (or one it calls) has a print
+    op."""
+    seen = set() if seen is None else seen
+    if name in seen:
+        return False
+    seen.add(name)
+    holder = graph
+    while holder is not None and name not in holder._functions:
+        holder = getattr(holder, "outer_graph", None)
+    if holder is None:
+        return False
+    for node in holder._functions[name].cached_definition.node_def:
+        if node.op in PRINT_OPS:
+            return True
+        for attr in node.attr.values():
+            if attr.func.name and function_prints(graph, attr.func.name, seen):
+                return True
+    return False
 
 
 def snapshot(b, value, memo=None):

@@ -179,9 +179,10 @@ def builtin(fn, args, code, offset):
                       code, offset)
 
 
-def binary(symbol, operation, left, right, number_of, code, offset):
+def binary(symbol, operation, left, right, number_of, check, code, offset):
     """`left <symbol> right` where one side is an ArrayArg (`number_of`: the Python
-    type a tensor stands for, numbers.py)."""
+    type a tensor stands for, numbers.py; `check`: the builder's run-time check, whose
+    failure sends the call to the interpreter)."""
     if symbol in IN_PLACE and type(left) is ArrayArg:
         raise Unsupported(f"`{symbol}` writes into an ndarray argument (the "
                           "caller's array)", code, offset)
@@ -220,13 +221,36 @@ def binary(symbol, operation, left, right, number_of, code, offset):
                               f"{type(side).__qualname__}", code, offset)
     with np.errstate(all="ignore"):
         want = np.asarray(operation(*samples)).dtype
-    result = operation(*(_operand(side, want) for side in (left, right)))
+    operands = [_operand(side, want) for side in (left, right)]
+    result = operation(*operands)
+    if isinstance(result, tf.Tensor) and result.dtype.is_floating:
+        # numpy flags a division by zero, an overflow or an invalid value (np.seterr:
+        # a RuntimeWarning by default, FloatingPointError under "raise"); TF does not.
+        # Where numpy would, the call runs in the interpreter, where numpy does.
+        if np.geterr()["under"] != "ignore":
+            raise Unsupported("numpy arithmetic under np.seterr(under=...): TF does not "
+                              "report an underflow", code, offset)
+        check(_numpy_quiet(result, operands), f"numpy would flag `{symbol}` "
+              "(division by zero, overflow or an invalid value)")
     if not isinstance(result, tf.Tensor):
         raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
     if result.dtype != tf.as_dtype(want):
         raise Unsupported(f"`{symbol}` on an ndarray argument gives {want} in numpy "
                           f"but {result.dtype.name} in TF", code, offset)
     return ArrayArg(result, want)
+
+
+def _numpy_quiet(result, operands):
+    """True where numpy's floating-point flags stay clear: no inf from finite operands
+    (divide, overflow), no NaN from operands without one (invalid)."""
+    finite, no_nan = tf.constant(True), tf.constant(True)
+    for operand in operands:
+        operand = tf.convert_to_tensor(operand, result.dtype)
+        finite = tf.logical_and(finite, tf.math.is_finite(operand))
+        no_nan = tf.logical_and(no_nan, tf.logical_not(tf.math.is_nan(operand)))
+    flagged = tf.logical_or(tf.logical_and(tf.math.is_inf(result), finite),
+                            tf.logical_and(tf.math.is_nan(result), no_nan))
+    return tf.logical_not(tf.reduce_any(flagged))
 
 
 def _compare(operation, left, right, number_of, symbol, code, offset):

@@ -80,6 +80,9 @@ def carry(value, python_type):
     """A Python number or promoted tensor as a tensor of CARRY[python_type]."""
     if isinstance(value, (tf.Tensor, tf.Variable)):
         return value if value.dtype == CARRY[python_type] else tf.cast(value, CARRY[python_type])
+    if python_type is int and not INT64_MIN <= value <= INT64_MAX:
+        # A graph constant would wrap it (2**64 - 1 becomes -1) where Python's ints grow.
+        raise NotRepresentable("a Python int beyond int64 met a number the graph computes")
     return tf.constant(python_type(value), CARRY[python_type])
 
 
@@ -416,6 +419,32 @@ def as_eager_number(value, number_of, check):
     kind = number_of(value) if isinstance(value, tf.Tensor) else None
     # A bool already has eager's dtype, and stays a tensor a library can branch on.
     return EagerNumber(value, kind, check) if kind in (int, float) else value
+
+
+def python_sum(items, number_of):
+    """sum(items) as Python computes it, for items some of which are numbers the graph
+    carries: (tensor, float) for floats, summed as CPython 3.12+ sums floats (Neumaier's
+    compensated summation, the compensation added at the end when non-zero and
+    finite), op for op in float64, so the bits are Python's.  None when no item is a
+    carried number.  Ints, bools and mixes with them are refused: Python's sum adds
+    those exactly, in arbitrary width."""
+    if not any(isinstance(x, tf.Tensor) for x in items):
+        return None
+    if not all(type(x) is float or (isinstance(x, tf.Tensor) and number_of(x) is float)
+               for x in items):
+        raise NotRepresentable("sum() of numbers the graph carries that are not all "
+                               "floats (Python adds ints exactly, at any width)")
+    values = [tf.constant(x, tf.float64) if type(x) is float else x for x in items]
+    total = tf.constant(0.0, tf.float64) + values[0]     # sum() starts at int 0
+    compensation = tf.constant(0.0, tf.float64)
+    for x in values[1:]:
+        t = total + x
+        compensation = compensation + tf.where(tf.abs(total) >= tf.abs(x),
+                                               (total - t) + x, (x - t) + total)
+        total = t
+    keep = tf.logical_and(tf.not_equal(compensation, 0.0),
+                          tf.math.is_finite(compensation))
+    return tf.where(keep, total + compensation, total), float
 
 
 def handed_back(value):

@@ -33,8 +33,10 @@ the build handed it:
   on a watched object writes no dict, so its type is guarded.
 """
 
+import array
 import contextlib
 import functools
+import logging
 import sys
 import threading
 import types
@@ -60,7 +62,7 @@ _PLAIN = (bool, int, float, str, type(None))
 _MAX_ITEMS = 256          # items of a list an object holds that are looked at
 # How far down library objects are followed (a model in a model in a model...), and
 # how many dicts one graph watches at most.
-_MAX_DEPTH = 8
+_MAX_DEPTH = 32
 _MAX_OBJECTS = 4096
 
 
@@ -82,6 +84,18 @@ def is_program_subclass(value) -> bool:
         type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
 
 
+def is_program_object(value) -> bool:
+    """An instance of another class of the program's with a __dict__ (an activation
+    object with its own __call__, an initializer, a config object) that a library
+    object holds: library code calls it or reads it."""
+    kind = type(value)
+    return kind.__flags__ & _HEAPTYPE and \
+        not (getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
+        not isinstance(value, (type, types.FunctionType, types.ModuleType,
+                               _NOT_CONFIGURATION)) and \
+        type(getattr(value, "__dict__", None)) is dict
+
+
 def note(found: dict, fn, args, kwargs):
     """Remember the library objects a call of library code `fn` can read."""
     for value in (fn, getattr(fn, "__self__", None), *args, *kwargs.values()):
@@ -95,7 +109,8 @@ def watch(objects, graph, program_names):
     what no watcher sees, for the caller to guard or compare:
     - the lists of plain values they hold (a schedule's `values`, a Rescaling's
       `scale`): CPython has no list watchers, so the caller guards their contents;
-    - the numpy arrays and sets they hold (an optimizer's weight-decay exclusions), as
+    - the numpy arrays, `array.array`s, sets and nested lists of plain values they hold
+      (an optimizer's weight-decay exclusions, a per-channel scale given as rows), as
       (where, value, its contents now) for `changed_contents`;
     - every object watched: `obj.__class__ = Other` writes no dict, so the caller
       guards each one's type."""
@@ -105,8 +120,19 @@ def watch(objects, graph, program_names):
     _watch_classes(watched, graph, program_names)
     janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
-                     if not isinstance(value, list))
-    return [value for _, value in lists if isinstance(value, list)], compared, watched
+                     if not _flat_list(value))
+    return [value for _, value in lists if _flat_list(value)], compared, watched
+
+
+def _flat_list(value) -> bool:
+    return isinstance(value, list) and all(type(item) in _PLAIN for item in value)
+
+
+def _nested_plain(value, depth=0) -> bool:
+    """A list or tuple of plain values and of such lists and tuples (rows of numbers)."""
+    return isinstance(value, (list, tuple)) and 0 < len(value) <= _MAX_ITEMS and \
+        depth < 4 and all(type(item) in _PLAIN or _nested_plain(item, depth + 1)
+                          for item in value)
 
 
 def _watch_classes(objects, graph, program_names):
@@ -143,8 +169,64 @@ def _watch_classes(objects, graph, program_names):
 _HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
+def logging_not_plain(logger):
+    """What of the program's code emitting a record through `logger` runs (a filter on
+    it or its handlers, a handler or formatter class of the program's, a record
+    factory), or None when only the logging module's own code does."""
+    if logging.getLogRecordFactory() is not logging.LogRecord:
+        return "a record factory of the program's"
+    current = logger
+    while current is not None:
+        if current.filters:
+            return f"a filter on logger {current.name!r}"
+        for handler in current.handlers:
+            if handler.filters:
+                return f"a filter on a handler of logger {current.name!r}"
+            for part in (handler, handler.formatter):
+                module = getattr(type(part), "__module__", "")
+                if part is not None and module not in ("logging", "logging.handlers"):
+                    return f"a {type(part).__qualname__} on logger {current.name!r}"
+        if not current.propagate:
+            break
+        current = current.parent
+    return None
+
+
+def _logging_setup(logger):
+    """What emitting through `logger` runs, by identity: compared at each call."""
+    chain, current = [logging.getLogRecordFactory()], logger
+    while current is not None:
+        chain.append((current.propagate, tuple(map(id, current.filters)),
+                      tuple((id(h), id(h.formatter), tuple(map(id, h.filters)))
+                            for h in current.handlers)))
+        if not current.propagate:
+            break
+        current = current.parent
+    return tuple(chain)
+
+
+def compared_loggers(loggers):
+    """(where, logger, its setup) for `changed_contents`: a filter, handler or formatter
+    added between calls makes the graph stale (the rebuild then asks
+    logging_not_plain again)."""
+    return tuple((f"the handlers and filters of logger {logger.name!r}", logger,
+                  _logging_setup(logger)) for logger in loggers)
+
+
 def _contents(value):
-    return value.tobytes() if isinstance(value, np.ndarray) else frozenset(value)
+    if isinstance(value, logging.Logger):
+        return _logging_setup(value)
+    if isinstance(value, np.ndarray):
+        return value.dtype.str, value.shape, value.tobytes()
+    if isinstance(value, array.array):
+        return value.typecode, value.tobytes()
+    if isinstance(value, (list, tuple)):
+        return tuple(map(_contents, value))
+    if type(value) is float:
+        return value.hex()              # -0.0 and 0.0 differ, as for a guard
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    return type(value), value
 
 
 def changed_contents(compared):
@@ -379,7 +461,7 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
     # The program's subclass: its own names are left to the guards, and the plain
     # dicts and lists it holds are the program's data (a history the loop appends
     # to), not configuration; the library objects it holds are followed.
-    programs = is_program_subclass(obj)
+    programs = is_program_subclass(obj) or is_program_object(obj)
     # (`call`: the builder sets and deletes it while it builds a user layer's call.)
     own = frozenset(program_names(obj)) | {"call"} if programs else None
     janus_ext.watch_dict(attributes, described, graph, own)
@@ -387,7 +469,15 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
         return
 
     def follow(item, where=None):
-        if is_watched_kind(item) or is_program_subclass(item):
+        if type(item) is types.MethodType:
+            # A bound method held as a callable (`activation=gate.__call__`): library
+            # code calls it, and it reads its object.
+            item = item.__self__
+        # The program's other objects: those a library object holds, and the callable
+        # ones (an activation object) that the program's subclass holds at names its
+        # code does not touch; a helper object it keeps for the loop is the program's.
+        if is_watched_kind(item) or is_program_subclass(item) or (
+                is_program_object(item) and (not programs or callable(item))):
             _watch_object(item, where or _name(item), graph, seen, lists, depth + 1,
                           program_names, watched)
 
@@ -409,9 +499,10 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
                 janus_ext.watch_dict(value, f"{described}.{key}", graph)
             for item in list(value.values())[:_MAX_ITEMS]:
                 follow(item)
-        elif id(value) not in seen and (type(value) is np.ndarray or (
+        elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
                 isinstance(value, (list, set)) and 0 < len(value) <= _MAX_ITEMS
-                and all(type(item) in _PLAIN for item in value))):
+                and all(type(item) in _PLAIN for item in value)) or (
+                isinstance(value, list) and _nested_plain(value))):
             # Plain values no watcher sees written into: guarded or compared instead.
             seen.add(id(value))
             if not programs:
