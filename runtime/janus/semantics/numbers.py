@@ -426,10 +426,11 @@ def python_sum(items, number_of):
     carries: (tensor, float) for floats, summed as CPython 3.12+ sums floats (Neumaier's
     compensated summation, the compensation added at the end when non-zero and
     finite), op for op in float64, so the bits are Python's.  None when no item is a
-    carried number.  Ints, bools and mixes with them are refused: Python's sum adds
-    those exactly, in arbitrary width."""
-    if not any(isinstance(x, tf.Tensor) for x in items):
-        return None
+    carried number (TF tensors are summed by Python itself, with their `+`).  Ints,
+    bools and mixes with them are refused: Python's sum adds those exactly, at any
+    width."""
+    if not any(isinstance(x, tf.Tensor) and number_of(x) is not None for x in items):
+        return None             # Python numbers only, or TF tensors: Python's own sum
     if not all(type(x) is float or (isinstance(x, tf.Tensor) and number_of(x) is float)
                for x in items):
         raise NotRepresentable("sum() of numbers the graph carries that are not all "
