@@ -69,15 +69,22 @@ def test_array_arg_rules():
     assert type(x[0]) is arrays.ArrayArg and x[0].argument
     for refused in (lambda: x.attribute("T", None, None), lambda: x[[0]],
                     lambda: arrays.builtin(sum, (x,), None, None),
-                    lambda: arrays.binary("+=", lambda a, b: a, x, 1, {}, None, None),
-                    lambda: arrays.binary("@", lambda a, b: a, x, 1, {}, None, None)):
+                    lambda: arrays.binary("+=", lambda a, b: a, x, 1, {}, None, None, None),
+                    lambda: arrays.binary("@", lambda a, b: a, x, 1, {}, None, None, None)):
         with pytest.raises(builder.Unsupported):
             refused()
+    checks = []
     half = arrays.binary("/", lambda a, b: a / b,
                          arrays.ArrayArg(tf.constant([3], tf.int64), np.int64), 2, {},
-                         None, None)
+                         lambda quiet, why: checks.append((bool(quiet), why)), None, None)
     assert type(half) is arrays.ArrayArg and half.prototype.dtype == np.float64
     assert half.tensor.numpy().tolist() == [1.5]
+    # numpy's floating-point flags: a check the graph makes, failing where numpy flags.
+    zero = tf.constant([0.0, 1.0], tf.float64)
+    arrays.binary("/", lambda a, b: a / b, arrays.ArrayArg(zero, np.float64), 0.0, {},
+                  lambda quiet, why: checks.append((bool(quiet), why)), None, None)
+    assert [quiet for quiet, _ in checks] == [True, False]
+    assert checks[1][1].startswith("numpy would flag `/`")
 
 
 @pytest.fixture(scope="module")
@@ -108,8 +115,8 @@ def test_a_comparison_numpy_makes_outside_the_dtype_is_refused():
         small = arrays.ArrayArg(tf.compat.v1.placeholder(tf.uint8, (3,)), np.uint8,
                                 argument=True)
         with pytest.raises(Unsupported, match="outside that dtype"):
-            arrays.binary(">", operator.gt, small, -1, {}, None, None)
-        wide = arrays.binary(">", operator.gt, small, 3, {}, None, None)
+            arrays.binary(">", operator.gt, small, -1, {}, None, None, None)
+        wide = arrays.binary(">", operator.gt, small, 3, {}, None, None, None)
         assert wide.prototype.dtype == np.bool_ and wide.tensor.dtype == tf.bool
 
 
