@@ -622,8 +622,6 @@ class Frame(displays.Displays):
         if containers.is_tracked(value):
             # Guarded now: a deque's items, a mapping's keys in their order.
             reads.stdlib_slot(self.b, value, "__iter__", self.code, ins.offset)
-            self.push(iter(value))
-            return
         acc = self.b.provenance.source_of(value)
         if acc is not None and type(value) in (list, tuple):
             reads.reachable_items(self.b, value, acc)     # its contents are guarded now
@@ -637,12 +635,40 @@ class Frame(displays.Displays):
             # An iterator or iterable from outside (a global itertools.count, a
             # generator, a user __iter__): iterating it would consume it at build time.
             self._natively("iteration", (value,), deep=False)
+        live = iteration.live_container(value)
         if type(value) is control.SymbolicRange:
             self.push(value)
-        elif type(value) in (list, tuple, range, str):
+        elif type(value) is list:
+            self.push(iteration.Items(value, current=self._as_changed(value)))
+        elif type(value) in (tuple, range, str):
             self.push(iteration.Items(value))
+        elif live is not None and self._from_heap(live[0]):
+            container, view = live
+            real = self.b.provenance.real_of(container, container)
+            self.push(iteration.ContainerItems(self._as_changed(container),
+                                               self._reshaping_writes(real),
+                                               type(real), view))
         else:
             self.push(iteration.PythonIterator(iter(value)))
+
+    def _from_heap(self, container):
+        """The caller's container or this call's copy of one (a container the call
+        made is iterated as it is: its writes change it in place)."""
+        real = self.b.provenance.real_of(container)
+        return real is not None or self.b.provenance.source_of(container) is not None
+
+    def _as_changed(self, container):
+        """The container as this call has changed it so far, at each use: a heap
+        container's writes go to its copy (heap.shadow), which may be made mid-loop."""
+        real = self.b.provenance.real_of(container, container)
+        return lambda: self.b.heap.local_view(real)
+
+    def _reshaping_writes(self, real):
+        """How many of this call's writes to `real` so far add, remove or move items
+        (a deque's or OrderedDict's iterator fails after any of them)."""
+        effects = self.b.heap.effects
+        return lambda: sum(1 for e in effects if e.target is real and e.kind == "method"
+                           and e.name != "__setitem__")
 
     def op_FOR_ITER(self, ins):
         iterator = self.stack[-1]
@@ -656,6 +682,13 @@ class Frame(displays.Displays):
         except StopIteration:
             self.pop()
             return bytecode.for_iter_exit(self.instructions, ins)
+        except Unsupported as exc:
+            self.fail(exc.reason, ins)
+        except RuntimeError as exc:
+            if type(iterator) is not iteration.ContainerItems:
+                raise
+            # The container changed under the loop: the guards fix that it does.
+            raise Thrown(exc, self.code, ins.offset) from None
         return None
 
     def op_END_FOR(self, ins):
