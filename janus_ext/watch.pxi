@@ -31,6 +31,10 @@ cdef int _watcher = -1
 #                      {id(dependent): (dependent, keys it ignores)}]
 cdef dict _watched = {}
 cdef object _UNSET = object()
+# The library's module dicts and the data dicts they bind (watched for library code and
+# data the program changes, below): watched for as long as they live.
+cdef dict _library_module_dicts = {}     # id(module dict) -> the module's name
+cdef dict _library_data_dicts = {}       # id(a dict a module binds) -> "module.name"
 
 
 cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
@@ -92,6 +96,8 @@ cdef void _release(Py_ssize_t key):
     # An entry exists only while its dict does (DEALLOCATED removes it first), so the
     # key is still the dict's address.
     del _watched[key]
+    if key in _library_module_dicts or key in _library_data_dicts:
+        return              # still watched for library code and data
     if PyDict_Unwatch(_watcher, <PyObject *>key) < 0:
         PyErr_WriteUnraisable(<PyObject *>key)
 
@@ -307,16 +313,25 @@ def watched_class_count():
 # it runs, inside a build as in eager, and no object's dict changes.  Which names a
 # build's library code looked up is not known, so any such change marks every graph
 # stale (each depends on library code).  The dicts of the library's modules are watched
-# (modules imported later join at the next build); a name bound to data (a cache, a
-# counter a module keeps) is not code, and changes nothing here; the configuration
-# library code reads from modules is watched per graph (watch_tf_globals).
+# (modules imported later join at the next build).
+#
+# The same holds for the library's module-level data dicts: registries that library
+# code consults while building (Keras' custom objects, which
+# `keras.saving.get_custom_objects()[name] = fn` changes).  Each dict a library module
+# binds at module level is watched, and a write to one while no janus build runs makes
+# every graph stale; writes by the builds themselves (caches TF fills while tracing)
+# change nothing a graph holds.  A steady training loop writes none of them between
+# steps (measured on the bench/real ports: 0 of ~2300 dicts), so this costs nothing.
+# A name rebound to other data (a counter a module keeps) changes nothing here; the
+# configuration library code reads from module globals is watched per graph
+# (watch_tf_globals).
 
 import functools as _functools
 
 cdef type _BUILTIN = _types.BuiltinFunctionType
 cdef type _PARTIAL = _functools.partial
 cdef type _MODULE = _types.ModuleType
-cdef dict _library_module_dicts = {}     # id(module dict) -> the module's name
+cdef Py_ssize_t _builds_running = 0      # janus builds in progress (library_data_quiet)
 cdef dict _library_dependents = {}       # id(dependent) -> dependent
 cdef tuple _library_prefixes = ()
 cdef Py_ssize_t _modules_seen = 0
@@ -330,6 +345,7 @@ cdef void _library_module_event(PyDict_WatchEvent event, PyObject *d, PyObject *
                                 PyObject *new_value):
     name = _library_module_dicts.get(<Py_ssize_t>d)
     if name is None:
+        _library_data_event(event, d, key, new_value)
         return
     if event == PyDict_EVENT_DEALLOCATED:
         del _library_module_dicts[<Py_ssize_t>d]
@@ -346,6 +362,35 @@ cdef void _library_module_event(PyDict_WatchEvent event, PyObject *d, PyObject *
                                   f"{'replaced' if event == PyDict_EVENT_MODIFIED else 'deleted'}")
     elif event == PyDict_EVENT_CLEARED or event == PyDict_EVENT_CLONED:
         _library_code_changed(f"module {name} replaced as a whole")
+
+
+cdef void _library_data_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
+                              PyObject *new_value):
+    where = _library_data_dicts.get(<Py_ssize_t>d)
+    if where is None:
+        return
+    if event == PyDict_EVENT_DEALLOCATED:
+        del _library_data_dicts[<Py_ssize_t>d]
+        return
+    if not _library_dependents or _builds_running:
+        return
+    if event == PyDict_EVENT_MODIFIED:
+        if (<dict><object>d).get(<object>key, _UNSET) is <object>new_value:
+            return
+        _library_code_changed(f"{where}[{<object>key!r}] changed")
+    elif event == PyDict_EVENT_ADDED:
+        _library_code_changed(f"{where}[{<object>key!r}] added")
+    elif event == PyDict_EVENT_DELETED:
+        _library_code_changed(f"{where}[{<object>key!r}] deleted")
+    elif event == PyDict_EVENT_CLEARED or event == PyDict_EVENT_CLONED:
+        _library_code_changed(f"{where} cleared or replaced")
+
+
+def library_data_quiet(Py_ssize_t delta):
+    """+1 when a janus build starts, -1 when it ends: what library code writes into its
+    module-level dicts while janus builds is the build's own doing."""
+    global _builds_running
+    _builds_running += delta
 
 
 cdef void _library_code_changed(str why):
@@ -377,12 +422,21 @@ def watch_library_code(dependent, tuple prefixes):
                 if type(attributes) is dict and id(attributes) not in _library_module_dicts:
                     _library_module_dicts[id(attributes)] = name
                     PyDict_Watch(_watcher, <PyObject *>attributes)
+                    for key, value in list(attributes.items()):
+                        if type(value) is dict and id(value) not in _library_data_dicts \
+                                and id(value) not in _library_module_dicts:
+                            _library_data_dicts[id(value)] = f"{name}.{key}"
+                            PyDict_Watch(_watcher, <PyObject *>value)
         _modules_seen = len(modules)
     _library_dependents[id(dependent)] = dependent
 
 
 def watched_library_modules():
     return len(_library_module_dicts)
+
+
+def watched_library_data():
+    return len(_library_data_dicts)
 
 
 cdef extern from "Python.h":

@@ -85,7 +85,7 @@ def build(code, globals_dict, arg_names, args, plan):
         return returned + records.extra_outputs
 
     with purity.watching(run) as watch, library_state.summary_reads() as summary, \
-            program_functions.no_new_traces():
+            program_functions.no_new_traces(), library_state.building():
         try:
             function = tf.function(graph_function, autograph=False,
                                    experimental_attributes={"_disable_acd": True}

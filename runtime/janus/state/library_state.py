@@ -44,6 +44,7 @@ import weakref
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.eager import context
 from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
 import janus_ext
@@ -416,7 +417,25 @@ def watch_tf_globals(reads, graph):
         # module globals, which Keras' losses and layers read while a graph is built.
         janus_ext.watch_dict(vars(keras_config), "Keras' configuration (keras.config)",
                              graph)
+    # tf.config.optimizer.set_experimental_options / set_jit, soft device placement,
+    # ...: attributes of TF's context object.  Eager instantiates each tf.function
+    # call under the config current then; a graph keeps the config it was built under.
+    # (The global seed is the random-number mechanism's: janus/semantics/random_ops.py.)
+    tf_context = context.context().__dict__
+    janus_ext.watch_dict(tf_context, "TF's configuration (tf.config)", graph,
+                         _CONTEXT_NOT_CONFIGURATION)
+    for name, value in list(tf_context.items()):
+        if type(value) is dict and name not in _CONTEXT_NOT_CONFIGURATION:
+            # set_experimental_options updates _optimizer_experimental_options in place.
+            janus_ext.watch_dict(value, f"TF's configuration (tf.config: {name})", graph)
     keras_state = sys.modules.get("keras.src.backend.common.global_state")
+    if keras_state is not None:
+        # keras.saving.custom_object_scope, the global dtype policy: thread-local
+        # attributes Keras reads while building (the others it sets and restores
+        # around every layer call).
+        janus_ext.watch_dict(keras_state.GLOBAL_STATE_TRACKER.__dict__,
+                             "Keras' configuration (custom_object_scope, dtype policy)",
+                             graph, _AllKeysBut(*KERAS_CONFIGURATION))
     keras_generator = keras_state and keras_state.get_global_attribute(KERAS_SEED_GENERATOR)
     handle = _handle_of(getattr(keras_generator, "state", None))
     if handle is not None and any(capture is handle for capture in captures):
@@ -433,17 +452,32 @@ def watch_tf_globals(reads, graph):
 
 
 KERAS_SEED_GENERATOR = "global_seed_generator"     # keras.src.random.seed_generator's
+# Keras' thread-local configuration (keras.src.backend.common.global_state).
+KERAS_CONFIGURATION = ("custom_objects_scope_dict", "dtype_policy", "safe_mode_saving",
+                       "nnx_enabled")
+_CONTEXT_NOT_CONFIGURATION = frozenset({"_seed", "_rng"})
+
+
+@contextlib.contextmanager
+def building():
+    """While janus builds, what library code writes into its module-level dicts (the
+    caches TF fills while tracing) is the build's own doing, not the program's."""
+    janus_ext.library_data_quiet(1)
+    try:
+        yield
+    finally:
+        janus_ext.library_data_quiet(-1)
 
 
 class _AllKeysBut:
-    """The keys a dict watch ignores: all but one."""
-    __slots__ = ("key",)
+    """The keys a dict watch ignores: all but these."""
+    __slots__ = ("keys",)
 
-    def __init__(self, key):
-        self.key = key
+    def __init__(self, *keys):
+        self.keys = frozenset(keys)
 
     def __contains__(self, key):
-        return key != self.key
+        return key not in self.keys
 
 
 def _handle_of(variable):
