@@ -320,7 +320,9 @@ def watched_class_count():
 # `keras.saving.get_custom_objects()[name] = fn` changes).  Each dict a library module
 # binds at module level is watched, and a write to one while no janus build runs makes
 # every graph stale; writes by the builds themselves (caches TF fills while tracing)
-# change nothing a graph holds.  A steady training loop writes none of them between
+# change nothing a graph holds, nor do writes at keys that are not names (TF's
+# bookkeeping of live functions, keyed by ids and tuples, changes whenever one is
+# collected).  A steady training loop writes none of them between
 # steps (measured on the bench/real ports: 0 of ~2300 dicts), so this costs nothing.
 # A name rebound to other data (a counter a module keeps) changes nothing here; the
 # configuration library code reads from module globals is watched per graph
@@ -374,6 +376,9 @@ cdef void _library_data_event(PyDict_WatchEvent event, PyObject *d, PyObject *ke
         return
     if not _library_dependents or _builds_running:
         return
+    if (event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED
+            or event == PyDict_EVENT_DELETED) and type(<object>key) is not str:
+        return              # bookkeeping keyed by ids, tuples or types, not a registry
     if event == PyDict_EVENT_MODIFIED:
         if (<dict><object>d).get(<object>key, _UNSET) is <object>new_value:
             return
