@@ -11,7 +11,8 @@ janus promises eager's numbers.  So janus calls its graphs with a copy of the
 context's config in which the arithmetic optimizer, constant folding and the remapper
 are off.  TF optimizes a function once per config it is called with, so the program's
 own tf.functions keep every rewrite, and so do janus's graphs under
-JANUS_NUMERICS=graph.  Layout and the other passes stay on.  With oneDNN on, TF's
+JANUS_NUMERICS=graph.  Layout and the other passes stay on, as the program sets them
+(the copy follows tf.config.optimizer changes).  With oneDNN on, TF's
 graph runtime still picks oneDNN kernels of its own (docs/soundness.md#onednn-round-off).
 """
 
@@ -19,9 +20,21 @@ from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
 from tensorflow.python.eager import context
 
 from .. import config
+from ..state import library_state
 
 _UNDECIDED = object()
 _options = _UNDECIDED      # the options janus's graph calls run with; None: the context's
+
+
+class _ContextConfig:
+    """Stale (a str) once the program changes TF's config after janus copied it."""
+    __slots__ = ("stale", "__weakref__")
+
+    def __init__(self):
+        self.stale = None
+
+
+_copied = _ContextConfig()
 
 
 def _eager_numerics_options():
@@ -37,11 +50,16 @@ def _eager_numerics_options():
 def enter():
     """Before a graph call: the options it runs with; the caller's, to restore, or
     None when the context's are used (JANUS_NUMERICS=graph)."""
-    global _options
-    if _options is _UNDECIDED:        # the switches are fixed at start-up: decided once
+    global _options, _copied
+    if _options is _UNDECIDED or _copied.stale is not None:
+        # The switches are fixed at start-up; the copy of the context's config is made
+        # again when the program changes it (the graphs are rebuilt then too).
         cfg = config.active()
         _options = None if cfg is not None and not cfg.eager_numerics else \
             _eager_numerics_options()
+        if _options is not None:
+            _copied = _ContextConfig()
+            library_state.watch_tf_config(_copied)
     if _options is None:
         return None
     ctx = context.context()

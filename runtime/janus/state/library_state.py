@@ -421,13 +421,7 @@ def watch_tf_globals(reads, graph):
     # ...: attributes of TF's context object.  Eager instantiates each tf.function
     # call under the config current then; a graph keeps the config it was built under.
     # (The global seed is the random-number mechanism's: janus/semantics/random_ops.py.)
-    tf_context = context.context().__dict__
-    janus_ext.watch_dict(tf_context, "TF's configuration (tf.config)", graph,
-                         _CONTEXT_NOT_CONFIGURATION)
-    for name, value in list(tf_context.items()):
-        if type(value) is dict and name not in _CONTEXT_NOT_CONFIGURATION:
-            # set_experimental_options updates _optimizer_experimental_options in place.
-            janus_ext.watch_dict(value, f"TF's configuration (tf.config: {name})", graph)
+    watch_tf_config(graph)
     keras_state = sys.modules.get("keras.src.backend.common.global_state")
     if keras_state is not None:
         # keras.saving.custom_object_scope, the global dtype policy: thread-local
@@ -449,6 +443,19 @@ def watch_tf_globals(reads, graph):
         # keras.backend.clear_session() replaces the thread-local as a whole.
         janus_ext.watch_dict(vars(keras_state), "Keras' global state", graph,
                              _AllKeysBut("GLOBAL_STATE_TRACKER"))
+
+
+def watch_tf_config(dependent):
+    """Mark `dependent` stale when the program changes TF's context configuration
+    (tf.config.optimizer.set_experimental_options, set_jit, soft device placement...)."""
+    tf_context = context.context().__dict__
+    janus_ext.watch_dict(tf_context, "TF's configuration (tf.config)", dependent,
+                         _CONTEXT_NOT_CONFIGURATION)
+    for name, value in list(tf_context.items()):
+        if type(value) is dict and name not in _CONTEXT_NOT_CONFIGURATION:
+            # set_experimental_options updates _optimizer_experimental_options in place.
+            janus_ext.watch_dict(value, f"TF's configuration (tf.config: {name})",
+                                 dependent)
 
 
 KERAS_SEED_GENERATOR = "global_seed_generator"     # keras.src.random.seed_generator's
