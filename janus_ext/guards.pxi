@@ -18,6 +18,7 @@
 # Constants compare exactly: same type, and for floats the same bits (0.0 is not -0.0,
 # a NaN matches itself), recursively through tuples; 1, 1.0 and True never match.
 
+import array as _array_module
 import collections as _collections
 import types as _types
 
@@ -73,6 +74,7 @@ cdef object _OBJECT_GETATTRIBUTE = object.__dict__["__getattribute__"]
 cdef object _MODULE_GETATTRIBUTE = _types.ModuleType.__dict__["__getattribute__"]
 cdef object _TYPE_GETATTRIBUTE = type.__dict__["__getattribute__"]
 cdef object _LIST_GETITEM = list.__dict__["__getitem__"]
+cdef type _ARRAY = _array_module.array
 cdef object _TUPLE_GETITEM = tuple.__dict__["__getitem__"]
 cdef object _TUPLE_LEN = tuple.__dict__["__len__"]
 cdef object _DICT_GETITEM = dict.__dict__["__getitem__"]
@@ -265,6 +267,14 @@ cdef object _static_item(object base, object key):
     cdef Py_ssize_t i, n
     if kind is dict:
         return _dict_item(base, key)
+    if kind is _ARRAY or kind is bytearray:
+        # Mutable C sequences (an array.array of per-layer rates): their own C getitem.
+        if type(key) is not int:
+            return _MISSING
+        try:
+            return base[key]
+        except IndexError:
+            return _MISSING
     if kind is not list and kind is not tuple:
         found = _type_lookup(kind, "__getitem__")
         if isinstance(base, dict) and found is _DICT_GETITEM:

@@ -13,6 +13,8 @@ module only counts.
 """
 
 import sys
+import types as _types
+import weakref as _weakref
 
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
@@ -54,6 +56,29 @@ cdef object _events = sys.monitoring.events
 cdef object _DISABLE = sys.monitoring.DISABLE
 
 
+cdef type _FUNCTION_TYPE = _types.FunctionType
+cdef tuple _BY_IDENTITY = (_types.BuiltinFunctionType, _types.MethodDescriptorType,
+                           _types.WrapperDescriptorType, _types.ClassMethodDescriptorType)
+
+
+cdef object _callee_key(object callee):
+    """What a call site's profile counts a callee as.  Hashing the callee itself would
+    run the program's __hash__/__eq__ (or fail: a weakref.proxy has none) and keep it
+    alive, which eager does not (a layer the program drops, a closure made per call).
+    A Python function is counted by a weak reference to it (functions hash by
+    identity); a builtin or descriptor is the library's, kept as it is; any other
+    callable object (a Keras layer, a bound method, a proxy) by its class."""
+    cdef type kind = type(callee)
+    if kind is _FUNCTION_TYPE:
+        return _weakref.ref(callee)
+    if kind in _BY_IDENTITY:
+        return callee
+    if isinstance(callee, type) and type(callee).__hash__ is type.__hash__ and \
+            type(callee).__eq__ is type.__eq__:
+        return callee
+    return kind
+
+
 cdef class SiteCounts:
     """Counts per key, for at most MAX_KEYS distinct keys; later keys count as overflow."""
 
@@ -71,8 +96,15 @@ cdef class SiteCounts:
             self.overflow += 1
 
     def as_dict(self):
-        """{key: count}, plus {MEGAMORPHIC: n} when n events overflowed the cap."""
-        d = dict(self.counts)
+        """{key: count}, plus {MEGAMORPHIC: n} when n events overflowed the cap (a
+        function counted by a weak reference is given as itself, if it is alive)."""
+        d = {}
+        for key, n in self.counts.items():
+            if type(key) is _weakref.ReferenceType:
+                key = key()
+                if key is None:
+                    continue
+            d[key] = n
         if self.overflow:
             d[MEGAMORPHIC] = self.overflow
         return d
@@ -234,7 +266,7 @@ cdef class CodeProfile:
         site = self.callees.get(offset)
         if site is None:
             site = self.callees[offset] = SiteCounts()
-        (<SiteCounts>site).add(callee)
+        (<SiteCounts>site).add(_callee_key(callee))
 
     cdef ValueSite site(self, Py_ssize_t offset, str op, object name):
         site = self.sites.get(offset)

@@ -47,6 +47,11 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
         if entry is None:
             return 0
         if event == PyDict_EVENT_DEALLOCATED:
+            # The object's dict was replaced (`obj.__dict__ = other`) or the object is
+            # gone: what the graphs read from it is no longer what the program has.
+            for dependent, _ in (<dict>entry[2]).values():
+                if dependent.stale is None:
+                    dependent.stale = f"{entry[1]} replaced as a whole"
             del _watched[<Py_ssize_t>d]
             return 0
         if event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED:

@@ -15,7 +15,7 @@ from tensorflow.python.framework import auto_control_deps
 from .. import config
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
-from ..graph import atomic, kept_calls, tape_records
+from ..graph import atomic, eager_config, kept_calls, tape_records
 from ..semantics import random_ops
 from ..state import library_state
 from . import builder, outputs, program_functions, purity, raising
@@ -67,7 +67,7 @@ def build(code, globals_dict, arg_names, args, plan):
             returned = [deps.mark_as_return(t) for t in tensors]
         random_ops.check(graph, draws, run.guards)
         traced["draws"] = draws if draws.count else None
-        if _eager_numerics():
+        if eager_config.eager_numerics():
             # The program's tf.functions compute as eager's calls of them do.
             kept_calls.keep(graph)
         try:
@@ -114,11 +114,6 @@ def build(code, globals_dict, arg_names, args, plan):
         names_of=run.provenance.names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"))
-
-
-def _eager_numerics():
-    cfg = config.active()
-    return cfg is None or cfg.eager_numerics
 
 
 def _gating_on():

@@ -547,6 +547,9 @@ class Frame(displays.Displays):
                 self.push(container[key])
             except LookupError as exc:
                 raise Thrown(exc, *self.b.where) from None
+        elif type(container) in reads.C_SEQUENCES and \
+                self.b.provenance.source_of(container) is not None:
+            self.push(reads.c_sequence_item(self.b, container, key, self.code, ins.offset))
         else:
             self.push(reads.from_copy(self.b, container, key, self.code, ins.offset))
 

@@ -38,6 +38,7 @@ import os
 import random
 import sys
 import sysconfig
+import warnings
 import threading
 
 import numpy as np
@@ -169,9 +170,14 @@ def watching(run):
         if len(_watches) == 1 and outer is None:
             sys.monitoring.set_events(tool, _EVENTS.PY_START | _EVENTS.PY_RESUME)
     before = _generator_states()
+    shown, showwarning = [], warnings.showwarning
+    warnings.showwarning = lambda message, category, filename, lineno, *rest: \
+        shown.append((message, category, filename, lineno))
     try:
         yield watch
     finally:
+        warnings.showwarning = showwarning
+        _put_back_warnings(shown, watch)
         _put_back_generators(before, watch)
         with _lock:
             if outer is None:
@@ -295,6 +301,28 @@ def _put_back_keras_names(before, watch):
         f"building made a Keras object ({', '.join(made[:3])}), which takes the next name "
         "from Keras's counter: eager makes a new one at every call, a graph would keep the "
         "one made while building"))
+
+
+def _put_back_warnings(shown, watch):
+    """Library code warned while the graph was built (Keras' "Gradients do not exist
+    for variables"): eager shows the warning at this call, and at every call where the
+    filter says "always"; a graph would show none.  The build is dropped, and the
+    warnings module forgets that it showed them (its registries of warnings shown
+    once), so that the interpreter, which runs the call instead, shows them itself."""
+    for message, category, filename, lineno in shown:
+        text = str(message)
+        for module in list(sys.modules.values()):
+            if getattr(module, "__file__", None) == filename:
+                registry = getattr(module, "__warningregistry__", None)
+                if type(registry) is dict:
+                    for key in ((text, category, lineno), (text, category, 0)):
+                        registry.pop(key, None)
+        warnings.onceregistry.pop((text, category), None)
+    if shown:
+        message, category = shown[0][:2]
+        watch.fail(NotYet(f"library code warned while the step was built "
+                          f"({category.__name__}: {str(message)[:120]}): eager warns "
+                          "at the call, a graph would not"))
 
 
 def _put_back_generators(before, watch):

@@ -32,6 +32,8 @@ from tensorflow.python.eager import context
 from tensorflow.python.framework import ops
 from tensorflow.python.ops import gen_functional_ops
 
+from . import eager_config
+
 _LIBRARY = os.path.join(os.path.dirname(__file__), "_janus_ops.so")
 janus_ops = tf.load_op_library(_LIBRARY)
 # PyDLL: the release drops Python references, so it must run with the GIL held.
@@ -173,8 +175,9 @@ class RecursiveFunction:
 
     @staticmethod
     def _invoke(name, args, dtypes):
+        # The node's config is the one TF instantiates R under: eager's numerics.
         return list(gen_functional_ops.stateful_partitioned_call(
-            args=args, Tout=dtypes, f=name))
+            args=args, Tout=dtypes, f=name, config_proto=eager_config.call_node_config()))
 
     def _shaped(self, values):
         for value, spec in zip(values, self.output_specs):

@@ -16,10 +16,10 @@ JANUS_NUMERICS=graph.  Layout and the other passes stay on, as the program sets 
 graph runtime still picks oneDNN kernels of its own (docs/soundness.md#onednn-round-off).
 """
 
-from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
 from tensorflow.python.eager import context
 
 from .. import config
+from ..graph import eager_config
 from ..state import library_state
 
 _UNDECIDED = object()
@@ -38,13 +38,7 @@ _copied = _ContextConfig()
 
 
 def _eager_numerics_options():
-    proto = config_pb2.ConfigProto()
-    proto.CopyFrom(context.context().config)
-    rewrites = proto.graph_options.rewrite_options
-    rewrites.arithmetic_optimization = rewriter_config_pb2.RewriterConfig.OFF
-    rewrites.constant_folding = rewriter_config_pb2.RewriterConfig.OFF
-    rewrites.remapping = rewriter_config_pb2.RewriterConfig.OFF
-    return context.FunctionCallOptions(config_proto=proto)
+    return context.FunctionCallOptions(config_proto=eager_config.eager_numerics_config())
 
 
 def enter():

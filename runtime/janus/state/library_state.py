@@ -522,22 +522,24 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
             _watch_object(item, where or _name(item), graph, seen, lists, depth + 1,
                           program_names, watched)
 
-    for key, value in list(attributes.items()):
-        if programs and key in own:
-            continue
+    def consider(value, where):
         # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
         # of its own (TrackedDict, TrackedList, TrackedSet).
-        if type(value) is functools.partial and value.keywords and \
-                id(value.keywords) not in seen:
-            # An activation given as partial(fn, alpha=0.1): library code calls it with
-            # the keywords it holds, which the program may change in place.
-            seen.add(id(value.keywords))
-            janus_ext.watch_dict(value.keywords, f"{described}.{key}.keywords", graph)
+        if type(value) is functools.partial and id(value) not in seen:
+            # An activation given as partial(fn, GATES, alpha=0.1): library code calls
+            # it with the arguments and keywords it holds, which the program may change
+            # in place.
+            seen.add(id(value))
+            if value.keywords and id(value.keywords) not in seen:
+                seen.add(id(value.keywords))
+                janus_ext.watch_dict(value.keywords, f"{where}.keywords", graph)
+            for index, argument in enumerate(value.args):
+                consider(argument, f"{where}.args[{index}]")
             follow(value.func)
         elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
-                janus_ext.watch_dict(value, f"{described}.{key}", graph)
+                janus_ext.watch_dict(value, where, graph)
             for item in list(value.values())[:_MAX_ITEMS]:
                 follow(item)
         elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
@@ -547,14 +549,18 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
             # Plain values no watcher sees written into: guarded or compared instead.
             seen.add(id(value))
             if not programs:
-                lists.append((f"{described}.{key}", value))
+                lists.append((where, value))
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
             for item in list(value)[:_MAX_ITEMS]:
                 follow(item)
         else:
-            follow(value, f"{described}.{key}")
+            follow(value, where)
+
+    for key, value in list(attributes.items()):
+        if not (programs and key in own):
+            consider(value, f"{described}.{key}")
 
 
 def watch_functions(functions, graph):

@@ -12,6 +12,7 @@ runs here, and each records its guard before it returns.  tests/unit/test_layers
 that the other build stages record no guards of their own.
 """
 
+import array
 import types
 
 import numpy as np
@@ -179,6 +180,25 @@ def same_item(b, copy, real, key):
             0 <= key < len(copy) - appended
     touched = b.heap.touched.get(id(copy), set())
     return touched is not None and key not in touched
+
+
+# Mutable C sequences: no watcher sees a write into them, and janus makes no copy of
+# them (a write to one inside the step is refused).
+C_SEQUENCES = (array.array, bytearray)
+
+
+def c_sequence_item(b, container, key, code, offset):
+    """`container[key]` of an array.array or bytearray from the heap (per-layer rates
+    the loop edits in place): the item read is guarded by value."""
+    if type(key) is not int:
+        raise Unsupported(f"{type(container).__name__}[{type(key).__name__}]: only an "
+                          "item at an int index is converted", code, offset)
+    try:
+        value = container[key]
+    except IndexError as exc:
+        raise Thrown(exc, code, offset) from None
+    b.guards.require_value(guards.item(b.provenance.source_of(container), key), value)
+    return value
 
 
 def from_copy(b, copy, key, code, offset):
