@@ -685,11 +685,11 @@ class Frame(displays.Displays):
         except StopIteration:
             self.pop()
             return bytecode.for_iter_exit(self.instructions, ins)
-        except Unsupported as exc:
-            self.fail(exc.reason, ins)
-        except RuntimeError as exc:
+        except (Unsupported, RuntimeError) as exc:
             if type(iterator) is not iteration.ContainerItems:
                 raise
+            if isinstance(exc, Unsupported):
+                self.fail(exc.reason, ins)
             # The container changed under the loop: the guards fix that it does.
             raise Thrown(exc, self.code, ins.offset) from None
         return None
