@@ -550,6 +550,12 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
             seen.add(id(value))
             if not programs:
                 lists.append((where, value))
+        elif type(value) is tuple and id(value) not in seen:
+            # A tuple cannot change, but what it holds can (a partial's arguments, a
+            # configuration tuple holding a list of gates): each item as a value.
+            seen.add(id(value))
+            for index, item in enumerate(value[:_MAX_ITEMS]):
+                consider(item, f"{where}[{index}]")
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
