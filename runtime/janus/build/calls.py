@@ -19,6 +19,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 import builtins
 import sys
 import types
+import weakref
 
 import tensorflow as tf
 
@@ -46,11 +47,17 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
                           "__getitem__", "__contains__", "__len__"})
 # Builtins that take every item of an iterable before they return.
 CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
+_PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
 
 
 def call(b, fn, args, kwargs, code, offset):
     if any(a is NULL for a in args):
         raise Unsupported("call with a NULL argument", code, offset)
+    if type(fn) in _PROXIES:
+        # A proxy forwards every operation, hashing and == included, to an object
+        # Python gives no way to reach from it.
+        raise Unsupported(f"a call through a weakref.proxy of a {type(fn).__name__}: "
+                          "janus cannot tell which object it stands for", code, offset)
     by_type = BY_TYPE.get(type(fn))
     if by_type is not None:
         return by_type(b, fn, args, kwargs, code, offset)
