@@ -49,9 +49,7 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
         if event == PyDict_EVENT_DEALLOCATED:
             # The object's dict was replaced (`obj.__dict__ = other`) or the object is
             # gone: what the graphs read from it is no longer what the program has.
-            for dependent, _ in (<dict>entry[2]).values():
-                if dependent.stale is None:
-                    dependent.stale = f"{entry[1]} replaced as a whole"
+            _mark_stale(entry, f"{entry[1]} replaced as a whole")
             del _watched[<Py_ssize_t>d]
             return 0
         if event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED:
@@ -88,12 +86,16 @@ cdef void _key_changed(Py_ssize_t d, list entry, object key, object new_value, s
         (<dict>entry[0])[key] = new_value
 
 
-cdef void _stale(Py_ssize_t key, list entry, str why):
-    """Mark every graph that depends on the dict at `key` stale, and stop watching it
-    (nothing depends on it any more)."""
+cdef void _mark_stale(list entry, str why):
     for dependent, _ in (<dict>entry[2]).values():
         if dependent.stale is None:
             dependent.stale = why
+
+
+cdef void _stale(Py_ssize_t key, list entry, str why):
+    """Mark every graph that depends on the dict at `key` stale, and stop watching it
+    (nothing depends on it any more)."""
+    _mark_stale(entry, why)
     _release(key)
 
 

@@ -38,8 +38,8 @@ import os
 import random
 import sys
 import sysconfig
-import warnings
 import threading
+import warnings
 
 import numpy as np
 from tensorflow.python.framework import ops
