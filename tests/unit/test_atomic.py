@@ -16,13 +16,13 @@ pytestmark = pytest.mark.usefixtures("no_hook_leaks")
 def build(body, *specs):
     """body(*inputs) under the executor's control dependencies, then gate: (function,
     Gating)."""
-    holder = {}
+    holder, turnstile = {}, atomic.Turnstile()
 
     def graph_function(*inputs):
         graph = tf.compat.v1.get_default_graph()
         with auto_control_deps.AutomaticControlDependencies() as deps:
             returned = [deps.mark_as_return(t) for t in body(*inputs)]
-        holder["gating"] = atomic.gate(graph)
+        holder["gating"] = atomic.gate(graph, turnstile)
         graph.control_outputs.extend(deps.ops_which_must_run)
         return returned
 
@@ -56,25 +56,60 @@ def test_a_check_after_an_unrelated_update_stops_it():
     assert float(v.numpy()) == 3.0
 
 
-def test_every_update_waits_for_every_op_not_after_an_update():
+def test_every_update_waits_for_every_op_that_can_fail_before_an_update():
     v, w = tf.Variable(np.float64(0.0)), tf.Variable(np.float64(0.0))
 
     def body(x):
         v.assign(tf.sqrt(x))
         w.assign(tf.gather(tf.constant([1.0, 2.0], tf.float64), tf.cast(x, tf.int32)))
-        return [x]
+        return [tf.exp(x)]
 
     function, gating = build(body, SCALAR)
     graph = function.graph
-    before = {op for op in graph.get_operations()
-              if op.type in ("Sqrt", "GatherV2", "Cast")}
+    kinds = {op.type: op for op in graph.get_operations()}
     for op in graph.get_operations():
         if op.type == "AssignVariableOp":
             waits_for = atomic._closure([op], atomic._inputs_of)
-            assert before <= waits_for, op.name
+            assert kinds["GatherV2"] in waits_for, op.name
+            # what cannot fail does not hold an update back
+            assert kinds["Exp"] not in waits_for, op.name
     with pytest.raises(tf.errors.InvalidArgumentError):
         call(function, 4.0)          # gather index 4 out of range
     assert (float(v.numpy()), float(w.numpy())) == (0.0, 0.0)
+    assert gating.turnstile.crossed_in_failed_call() is False
+
+
+def test_the_turnstile_tells_a_failure_after_the_barrier(monkeypatch):
+    # A catalog that wrongly says a gather cannot fail: its failure comes after the
+    # update, with no snapshot, and only the turnstile can tell.
+    real = atomic.can_fail
+    monkeypatch.setattr(atomic, "can_fail",
+                        lambda op: False if op.type == "GatherV2" else real(op))
+    v = tf.Variable(np.float64(0.0))
+
+    def body(x):
+        tf.debugging.assert_less(x, tf.constant(10.0, tf.float64))
+        v.assign_add(x)
+        picked = tf.gather(tf.constant([1.0, 2.0], tf.float64),
+                           tf.cast(v.read_value(), tf.int32))
+        return [picked]
+
+    function, gating = build(body, SCALAR)
+    assert gating.snapshot_handles == () and gating.turnstile is not None
+    assert float(call(function, 1.0)[0]) == 2.0
+    gating.turnstile.passed()
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, 3.0)            # v becomes 4: the gather fails after the update
+    assert float(v.numpy()) == 4.0
+    assert gating.turnstile.crossed_in_failed_call() is True
+    # counted again from what the variable says: a later good call is in step, and a
+    # check that fails before the barrier is told apart
+    assert float(call(function, -3.0)[0]) == 2.0
+    gating.turnstile.passed()
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, 20.0)
+    assert float(v.numpy()) == 1.0
+    assert gating.turnstile.crossed_in_failed_call() is False
 
 
 def test_a_value_of_unknown_shape_is_checked_before_any_update():

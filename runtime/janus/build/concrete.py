@@ -44,6 +44,7 @@ def build(code, globals_dict, arg_names, args, plan):
                           call_args, len(code.co_freevars))
     run.plan_inputs()
     traced, made_variables = {}, []
+    turnstile = atomic.Turnstile() if _gating_on() else None
 
     def graph_function(*flat_inputs):
         graph = run.target.root_graph = tf.compat.v1.get_default_graph()
@@ -73,7 +74,7 @@ def build(code, globals_dict, arg_names, args, plan):
         try:
             # Number checks (numbers.py) are Assert ops: gated as checks like janus's
             # assumptions.
-            traced["gating"] = atomic.gate(graph) if _gating_on() else \
+            traced["gating"] = atomic.gate(graph, turnstile) if turnstile else \
                 atomic.Gating(0, 0, [], ())
         except atomic.Unrestorable as exc:
             raise Unsupported(str(exc), code) from exc

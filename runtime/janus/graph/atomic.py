@@ -10,8 +10,14 @@ after a `tf.print` waits for the print.  Here, after they were added:
 
 - checks (ops that only pass or fail) lose the program-order edges they got from
   updates, so they can run first; the prints they separated stay in order;
-- every update waits for one barrier that waits for every op not downstream of an
-  update: whatever fails there, no update has run;
+- every update waits for one barrier that waits for every op that can fail and is not
+  downstream of an update: whatever fails there, no update has run.  Ops that cannot
+  fail (the catalog below) do not hold the updates back, so an optimizer's update runs
+  as soon as its gradient is ready, as under tf.function;
+- the barrier counts its passes in a variable of its own (Turnstile): when a call fails
+  where the catalog said nothing could (memory runs out, or the catalog is wrong), the
+  count says whether updates may have run, and the call then raises instead of running
+  again in the interpreter;
 - an op that can fail downstream of an update (a check of an updated variable, a
   scatter, a while loop of updates) makes the graph snapshot the variables its updates
   write before each call, and write them back if the call fails.  Updates that cannot
@@ -19,6 +25,7 @@ after a `tf.print` waits for the print.  Here, after they were added:
   refused.
 """
 
+import numpy as np
 import tensorflow as tf
 from tensorflow.python.eager import context, execute
 from tensorflow.python.framework import auto_control_deps, ops
@@ -149,25 +156,61 @@ def _resources_of(op):
     return [t for t in op.inputs if t.dtype == tf.resource]
 
 
+class Turnstile:
+    """A graph's barrier, counting the calls that passed it in a variable.
+
+    The graph adds one when its updates may start; a good call adds one here too
+    (`passed`).  After a failed call one read tells whether that call got past the
+    barrier.  Calls of one graph do not overlap (CompiledGraph.run), so the count is
+    exact.  Made before the graph is traced: a variable made while tf.function traces
+    would belong to the trace.
+    """
+
+    def __init__(self):
+        with ops.init_scope():
+            self.variable = tf.Variable(np.int64(0), trainable=False,
+                                        name="janus_turnstile")
+        self.expected = 0
+
+    def op_in(self, graph):
+        """The barrier op in `graph`, waiting for nothing yet."""
+        with graph.as_default(), ops.control_dependencies(None):
+            return self.variable.assign_add(np.int64(1), read_value=False)
+
+    def passed(self):
+        self.expected += 1
+
+    def crossed_in_failed_call(self):
+        """Whether the call that just failed passed the barrier (and so updates may have
+        run)."""
+        count = int(self.variable.numpy())
+        crossed, self.expected = count != self.expected, count
+        return crossed
+
+
 class Gating:
     """What `gate` did: the updates, the barrier, and what to snapshot (or nothing)."""
 
-    def __init__(self, updates, gates, late, snapshot_handles):
+    def __init__(self, updates, gates, late, snapshot_handles, waited=0, turnstile=None):
         self.updates = updates            # number of ops that change state
         self.gates = gates                # ops the barrier waits for (the sinks)
         self.late = late                  # "Op name" of ops that can fail after an update
         self.snapshot_handles = snapshot_handles    # external variable handles, or ()
+        self.waited = waited              # ops that can fail before any update
+        self.turnstile = turnstile        # the barrier's count, or None (no updates)
 
     def describe(self):
-        text = f"{self.updates} updates wait for a barrier on {self.gates} ops"
+        text = (f"{self.updates} updates wait for a barrier on {self.gates} ops "
+                f"({self.waited} can fail before any update)")
         if self.snapshot_handles:
             text += (f"; {len(self.snapshot_handles)} variables snapshot before each call "
                      f"({self.late[0]} can fail after an update)")
         return text
 
 
-def gate(graph):
-    """Make every update of `graph` wait for everything that can fail before it.
+def gate(graph, turnstile):
+    """Make every update of `graph` wait for everything that can fail before it, behind
+    `turnstile` (a Turnstile) as its barrier.
 
     Call after automatic control dependencies were added, and before the graph becomes
     a function.  Raises Unrestorable for a graph that can fail after an update no
@@ -182,18 +225,18 @@ def gate(graph):
     operations = graph.get_operations()
     _unchain_checks(operations, updates)
     after = _closure(updates, _consumers_of)
-    before = [op for op in operations if op not in after]
-    # The sinks of what runs before any update: waiting for them is waiting for all.
-    sinks = [op for op in before if not any(c not in after for c in _consumers_of(op))]
-    with graph.as_default(), ops.control_dependencies(None):
-        barrier = tf.no_op(name="janus_updates_barrier")
+    failing = [op for op in operations if op not in after and can_fail(op)]
+    # Waiting for the ones no other failing op waits for is waiting for all of them.
+    upstream = _closure([i for op in failing for i in _inputs_of(op)], _inputs_of)
+    sinks = [op for op in failing if op not in upstream]
+    barrier = turnstile.op_in(graph)
     barrier._add_control_inputs(sinks)
     for op in updates:
         op._add_control_input(barrier)
     late = [op for op in operations
             if op in after and can_fail(op) and not _checked_by_a_gather(op, after)]
     if not late:
-        return Gating(len(updates), len(sinks), [], ())
+        return Gating(len(updates), len(sinks), [], (), len(failing), turnstile)
     handles, unrestorable = {}, []
     for op in updates:
         found = [_variable_handle(t, captured) for t in _resources_of(op)]
@@ -203,7 +246,7 @@ def gate(graph):
     for op in unrestorable:
         _after_late_failures(op, late)
     return Gating(len(updates), len(sinks), [f"{op.type} {op.name}" for op in late],
-                  tuple(handles.values()))
+                  tuple(handles.values()), len(failing), turnstile)
 
 
 def _check_shapes_first(graph, updates, captured):

@@ -87,9 +87,15 @@ class CompiledGraph:
                     results = self._call_recorded(flat)
             finally:
                 call_options.leave(options)
-        except Exception:
+        except Exception as exc:
             # The interpreter's re-run must not run again the collectives that ran.
             distributed.after_graph_call(failed=True)
+            turnstile = self.gating.turnstile
+            if saved is None and turnstile is not None and turnstile.crossed_in_failed_call():
+                # Something the catalog says cannot fail did, after the updates were
+                # let through (memory ran out): running the call again would apply
+                # them twice.
+                raise UpdatesLanded(exc) from exc
             # Whatever failed ran before every update (atomic.gate), or the updates
             # are undone here: the interpreter can run the call from untouched state.
             if self.draws is not None:
@@ -106,6 +112,8 @@ class CompiledGraph:
             if self.uses_arena:
                 recursion.release_call(self.call_args.call_id)
         distributed.after_graph_call(failed=False)
+        if self.gating.turnstile is not None:
+            self.gating.turnstile.passed()
         try:
             if results is None:
                 results = []
