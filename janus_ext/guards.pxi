@@ -21,6 +21,7 @@
 import array as _array_module
 import collections as _collections
 import types as _types
+import weakref as _weakref
 
 from libc.string cimport memcmp
 from cpython.object cimport PyTypeObject, Py_TYPE
@@ -33,6 +34,8 @@ cdef extern from "Python.h":
     PyObject **_PyObject_GetDictPtr(object obj)                  # NULL: no __dict__
     bint PyType_Check(object obj)
     bint PyCell_Check(object obj)
+    int PyWeakref_GetRef(PyObject *ref, PyObject **pobj) except -1
+    void Py_XDECREF(PyObject *obj)
 
 cdef enum:
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
@@ -61,6 +64,36 @@ G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT, G_COLLECTION,
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT,
     _G_COLLECTION, _G_SAME)
 G_TYPES = _G_TYPES
+
+
+class Weak(_weakref.ref):
+    """How a guard names an object it must not keep alive: G_IS's object, G_ELEMENTS'
+    items and G_TYPES' objects, where their type takes weak references.  A graph lives
+    as long as its cache keeps it; the program's objects live as long as the program
+    keeps them (a finalizer runs when eager runs it), and a guard on a freed object
+    fails."""
+    __slots__ = ()
+
+
+cdef object _WEAK = Weak
+
+
+cdef bint _names(PyObject *stored, PyObject *value) except -1:
+    """Whether a guard's stored object -- itself, or a Weak reference to it -- is `value`."""
+    cdef PyObject *target
+    cdef bint same
+    if <PyObject *>Py_TYPE(<object>stored) != <PyObject *>_WEAK:
+        return stored == value
+    PyWeakref_GetRef(stored, &target)      # NULL once the object was freed
+    same = target == value
+    Py_XDECREF(target)
+    return same
+
+
+def named(stored):
+    """The object a guard stored (through its Weak reference), or None once freed."""
+    return stored() if type(stored) is _WEAK else stored
+
 
 cdef object _MISSING = object()
 cdef object _NOT_READ = object()
@@ -367,14 +400,14 @@ cdef bint _same_objects(object value, tuple expected) except -1:
         if PyList_GET_SIZE(value) != n:
             return False
         for i in range(n):
-            if PyList_GET_ITEM(value, i) != PyTuple_GET_ITEM(expected, i):
+            if not _names(PyTuple_GET_ITEM(expected, i), PyList_GET_ITEM(value, i)):
                 return False
         return True
     if isinstance(value, tuple):
         if PyTuple_GET_SIZE(value) != n:
             return False
         for i in range(n):
-            if PyTuple_GET_ITEM(value, i) != PyTuple_GET_ITEM(expected, i):
+            if not _names(PyTuple_GET_ITEM(expected, i), PyTuple_GET_ITEM(value, i)):
                 return False
         return True
     if type(value) is _DEQUE:      # deque's own C iterator: no code of the program
@@ -382,7 +415,7 @@ cdef bint _same_objects(object value, tuple expected) except -1:
             return False
         i = 0
         for item in value:
-            if <PyObject *>item != PyTuple_GET_ITEM(expected, i):
+            if not _names(PyTuple_GET_ITEM(expected, i), <PyObject *>item):
                 return False
             i += 1
         return True
@@ -423,7 +456,7 @@ cdef bint _holds(tuple guard, object value) except -1:
     cdef long kind = guard[0]
     if kind == _G_IS:           # (G_IS, acc, object, its type): identity implies type, so
         # an object whose __class__ the program assigned is not the object built for.
-        return value is guard[2] and type(value) is guard[3]
+        return _names(<PyObject *>guard[2], <PyObject *>value) and type(value) is guard[3]
     if kind == _G_EQ:           # (G_EQ, acc, type, value)
         return type(value) is guard[2] and _same_value(value, guard[3])
     if kind == _G_TYPE:
@@ -458,7 +491,10 @@ def check_guards(tuple guards, tuple args):
         if kind == _G_TYPES:
             objects, types = <tuple>guard[2], <tuple>guard[3]
             for j in range(len(objects)):
-                if type(objects[j]) is not types[j]:
+                obj = objects[j]
+                if type(obj) is _WEAK:
+                    obj = obj()                 # None once freed: not its type
+                if type(obj) is not types[j]:
                     return i
             continue
         try:

@@ -27,8 +27,11 @@ cdef extern from "Python.h":
     void PyErr_WriteUnraisable(PyObject *obj)
 
 cdef int _watcher = -1
-# id(watched dict) -> [the dict's contents when watched, what the program calls it,
-#                      {id(dependent): (dependent, keys it ignores)}]
+# id(watched dict) -> [{key: id(value)} of the dict's contents when watched, what the
+#                      program calls it, {id(dependent): (dependent, keys it ignores)}]
+# Ids, not the values: a watch must not keep the program's objects alive (a layer's
+# __dict__ holds its bound build wrapper, and so the layer).  Each id is exact: the
+# watched dict holds its value until an event tells us it changes.
 cdef dict _watched = {}
 cdef object _UNSET = object()
 # The library's module dicts and the data dicts they bind (watched for library code and
@@ -54,7 +57,7 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
             return 0
         if event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED:
             before = (<dict>entry[0]).get(<object>key, _UNSET)
-            if before is <object>new_value:
+            if before is not _UNSET and <Py_ssize_t>before == <Py_ssize_t>new_value:
                 return 0            # the same object stored again: nothing changed
             _key_changed(<Py_ssize_t>d, entry, <object>key, <object>new_value,
                          f"{entry[1]}.{<object>key} changed")
@@ -83,7 +86,7 @@ cdef void _key_changed(Py_ssize_t d, list entry, object key, object new_value, s
     elif new_value is _UNSET:
         (<dict>entry[0]).pop(key, None)
     else:
-        (<dict>entry[0])[key] = new_value
+        (<dict>entry[0])[key] = id(new_value)
 
 
 cdef void _mark_stale(list entry, str why):
@@ -130,17 +133,18 @@ def watch_dict(object d, str described, dependent, ignored=None):
         _stale(key, entry, f"{described} changed")
         entry = None
     if entry is None:
-        entry = _watched[key] = [dict.copy(d), described, {}]
+        entry = _watched[key] = [{k: id(v) for k, v in dict.items(d)}, described, {}]
         PyDict_Watch(_watcher, <PyObject *>d)
     (<dict>entry[2])[id(dependent)] = (dependent, ignored)
 
 
-cdef bint _same_contents(dict a, object b):
-    """The same keys holding the same objects (no __eq__ of the program's runs)."""
-    if dict.__len__(b) != len(a):
+cdef bint _same_contents(dict ids, object b):
+    """`b` holds the same keys with the objects of those ids (no __eq__ of the program's
+    runs)."""
+    if dict.__len__(b) != len(ids):
         return False
-    for k, v in a.items():
-        if dict.get(b, k, _UNSET) is not v:
+    for k, v in ids.items():
+        if id(dict.get(b, k, _UNSET)) != v:
             return False
     return True
 

@@ -22,6 +22,31 @@ SPECIALISABLE = (bool, int, float, str, bytes, type(None), complex)
 _MISSING = object()
 
 
+def _held(obj):
+    """How a guard stores an object it compares by identity: through a weak reference
+    where its type takes one, so that a cached graph does not outlive the program's
+    objects (docs/soundness.md#object-lifetime)."""
+    return janus_ext.Weak(obj) if type(obj).__weakrefoffset__ else obj
+
+
+def named(stored):
+    """The object a guard stored, or None once it was freed."""
+    return janus_ext.named(stored)
+
+
+def names_freed(guard) -> bool:
+    """Whether `guard` compares with an object the program has freed: it can never hold
+    again."""
+    kind = guard[0]
+    if kind == G_IS:
+        stored = (guard[2],)
+    elif kind in (G_ELEMENTS, G_TYPES):
+        stored = guard[3] if kind == G_ELEMENTS else guard[2]
+    else:
+        return False
+    return any(type(s) is janus_ext.Weak and s() is None for s in stored)
+
+
 def arg(index):
     return (A_ARG, index)
 
@@ -160,7 +185,7 @@ class GuardSet:
     def require_is(self, acc, obj):
         # The type too: the build answered isinstance, method lookups and attribute
         # reads for the class the object had then, and `obj.__class__ = Other` keeps it.
-        self._add(G_IS, acc, obj, type(obj), key=id(obj))
+        self._add(G_IS, acc, _held(obj), type(obj), key=id(obj))
 
     def require_same(self, acc, other_acc, same):
         """Whether `acc` and `other_acc` hold one object is `same` (tensors the graph
@@ -184,7 +209,7 @@ class GuardSet:
         else:
             stored = tuple((list if isinstance(container, list) else tuple).__iter__(
                 container))
-        self._add(G_ELEMENTS, acc, type(container), stored)
+        self._add(G_ELEMENTS, acc, type(container), tuple(_held(obj) for obj in stored))
 
     def require_length(self, acc, length):
         self._add(G_LEN, acc, length)
@@ -231,7 +256,8 @@ def pinned_types(objects) -> tuple:
     objects = tuple(objects)
     if not objects:
         return ()
-    return ((G_TYPES, const(None), objects, tuple(type(obj) for obj in objects)),)
+    return ((G_TYPES, const(None), tuple(_held(obj) for obj in objects),
+             tuple(type(obj) for obj in objects)),)
 
 
 def read(acc, args, default=None):
@@ -255,8 +281,10 @@ def show(value) -> str:
 
 def explain_failure(guard, args, arg_names) -> str:
     """'images: shape (29, 8, 8, 1) is not (64, 8, 8, 1)'-style text for stats."""
+    if names_freed(guard) and guard[0] != G_IS:
+        return "an object the graph was built for was freed"
     if guard[0] == G_TYPES:
-        for obj, cls in zip(guard[2], guard[3]):
+        for obj, cls in zip(map(named, guard[2]), guard[3]):
             if type(obj) is not cls:
                 return (f"an object of class {cls.__name__} that library code reads "
                         f"is now of class {type(obj).__name__}")
@@ -295,7 +323,9 @@ def explain_failure(guard, args, arg_names) -> str:
     if kind == G_SAME:
         other = describe_accessor(guard[2], arg_names)
         return f"{where}: {'no longer' if guard[3] else 'now'} the same object as {other}"
-    if kind == G_IS and value is guard[2]:
+    if kind == G_IS and names_freed(guard):
+        return f"{where}: the object the graph was built for was freed"
+    if kind == G_IS and value is named(guard[2]):
         return (f"{where}: its class is now {type(value).__qualname__}, "
                 f"not {guard[3].__qualname__}")
     return f"{where}: not the same object as when the graph was built"

@@ -73,8 +73,30 @@ def call(b, fn, args, kwargs, code, offset):
         result = rule(b, fn, args, kwargs, code, offset)
         if result is not PASS:
             return result
-    raise Unsupported(f"call of {fn!r} is not known to janus (not a TensorFlow/Keras "
-                      "function, a pure builtin, or a Python function)", code, offset)
+    raise Unsupported(f"call of {called(fn)} is not known to janus (not a TensorFlow/"
+                      "Keras function, a pure builtin, or a Python function)", code, offset)
+
+
+def called(fn) -> str:
+    """What a refusal calls `fn`, in the program's terms, without running its code (a
+    repr is the program's code, and shows addresses)."""
+    if isinstance(fn, (types.BuiltinFunctionType, types.FunctionType)):
+        owner = getattr(fn, "__self__", None)
+        if owner is not None and not isinstance(owner, types.ModuleType):
+            return f"{type(owner).__qualname__}.{fn.__name__}()"
+        module = getattr(fn, "__module__", None)
+        prefix = f"{module}." if module and module != "builtins" else ""
+        return f"{prefix}{fn.__qualname__}()"
+    if isinstance(fn, types.MethodType):
+        return f"{type(fn.__self__).__qualname__}.{fn.__func__.__qualname__.split('.')[-1]}()"
+    if type(fn) is weakref.ref:
+        target = fn()
+        return ("a weakref.ref whose object was freed" if target is None else
+                f"a weakref.ref to a {type(target).__qualname__} (calling it gives the "
+                "object)")
+    if isinstance(fn, type):
+        return f"the class {fn.__qualname__}"
+    return f"a {type(fn).__qualname__} object"
 
 
 def _only(args, kwargs, count):

@@ -12,7 +12,7 @@ into the record here; nothing else of the builder outlives the build.
 import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
-from .. import config
+from .. import config, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records
@@ -102,19 +102,36 @@ def build(code, globals_dict, arg_names, args, plan):
         raise verdict
     if made_variables:
         raise NotYet(purity.made_variables_reason(made_variables))
+    frozen = run.guards.freeze()
+    _forget_watched_variables(frozen)
     return Built(
-        function=function, guards=run.guards.freeze(), inputs=run.inputs,
+        function=function, guards=frozen, inputs=run.inputs,
         template=traced["template"], assumptions=[key for _, key in run.record.assumptions],
         raising_assumptions=frozenset(run.record.raising_assumptions),
         effects=tuple(run.heap.effects), call_args=call_args,
         heap_reads=run.heap.call_time_reads, uses_arena=run.recursion.root_call_id is not None,
-        keep_alive=run.provenance.alive, gating=traced["gating"], draws=traced["draws"],
+        keep_alive=run.provenance.pinned, gating=traced["gating"], draws=traced["draws"],
         python_draws=run.record.python_draws if run.record.python_draws else None,
         library_objects=tuple(run.record.library_objects.values()),
         loggers=tuple(run.record.loggers.values()),
         names_of=run.provenance.names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"))
+
+
+def _forget_watched_variables(frozen):
+    """A GradientTape the build made is guarded from the object itself (attribute_reads:
+    `tape.gradient` stays the method it was), so the graph keeps it; its record of the
+    variables it watched would keep the program's variables alive with it
+    (docs/soundness.md#object-lifetime).  The build is over: no one reads that record."""
+    for guard in frozen:
+        acc = guard[1]
+        while isinstance(acc, tuple) and len(acc) > 1 and acc[0] not in (
+                guards.A_ARG, guards.A_GLOBAL, guards.A_CONST):
+            acc = acc[1]
+        if isinstance(acc, tuple) and acc and acc[0] == guards.A_CONST and \
+                isinstance(acc[1], tf.GradientTape):
+            acc[1]._watched_variables = ()
 
 
 def _gating_on():

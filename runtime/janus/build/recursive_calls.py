@@ -47,7 +47,7 @@ def load_object_attr(b, ref, name, code, offset):
             cls, name, ref.population.values_of(cls, name))
     except objects.CannotRead as exc:
         raise Unsupported(str(exc), code, offset) from exc
-    b.provenance.keep(cls, value_cls)   # the op names them by id
+    b.provenance.pin(cls, value_cls)   # the op names them by id
     value = recursion.get_attr(ref.pointer, call_id(b), name, kind, cls,
                                value_cls)
     b.heap.call_time_reads += 1

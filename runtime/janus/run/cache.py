@@ -45,6 +45,7 @@ class GraphCache:
                 if not entries:
                     return None, why
                 break
+        freed = []
         for index, graph in enumerate(entries):
             failed = janus_ext.check_guards(graph.guards, args)
             if failed == -1:
@@ -53,12 +54,16 @@ class GraphCache:
                 return graph, None
             if index == 0:
                 newest_failure = failed
+            if guards.names_freed(graph.guards[failed]):
+                freed.append(graph)     # it can never run again
         if not entries:
             return None, NO_GRAPH
         newest = entries[0]
         self._relax(newest, args)
-        return None, guards.explain_failure(newest.guards[newest_failure], args,
-                                            self.arg_names)
+        why = guards.explain_failure(newest.guards[newest_failure], args, self.arg_names)
+        for graph in freed:
+            self.drop(graph)
+        return None, why
 
     def _relax(self, graph, args):
         plan = self.plan
@@ -80,11 +85,13 @@ class GraphCache:
                 if type(value) is list and len(value) != guard[2] and not plan.never_vary:
                     plan.varying.add(guards.describe_length(guard[1], self.arg_names))
                 continue
-            if guard[0] == guards.G_IS and isinstance(guard[2], BaseResourceVariable) \
+            if guard[0] == guards.G_IS and \
+                    isinstance(guards.named(guard[2]), BaseResourceVariable) \
                     and _in_argument(guard[1]):
                 # Another variable in an argument: its handle becomes a graph input.
                 value = guards.read(guard[1], args, _GONE)
-                if isinstance(value, BaseResourceVariable) and value is not guard[2]:
+                if isinstance(value, BaseResourceVariable) and \
+                        value is not guards.named(guard[2]):
                     plan.varying.add(guards.describe_accessor(guard[1], self.arg_names))
                 continue
             if guard[0] != guards.G_TENSOR or plan.never_relax:

@@ -32,7 +32,7 @@ class CompiledGraph:
         self.snapshot = atomic.Snapshot(built.gating.snapshot_handles) \
             if built.gating.snapshot_handles else None
         self.uses_arena = built.uses_arena  # object pointers or recursive graphs inside
-        self.keep_alive = built.keep_alive  # provenance.alive: ids the graph relies on
+        self.keep_alive = built.keep_alive  # provenance.pinned: objects its ops name by id
         self.effects = built.effects        # heap writes replayed after a good run
         self.call_args = built.call_args    # where call-time heap reads find the args
         self.heap_reads = built.heap_reads
@@ -62,6 +62,13 @@ class CompiledGraph:
         library_state.watch_functions(built.inlined, self)
 
     def run(self, args):
+        try:
+            return self._call(args)
+        finally:
+            # The call's arguments are the program's: the graph does not keep them.
+            self.call_args.args = ()
+
+    def _call(self, args):
         flat = []
         for acc, convert in zip(self.input_accessors, self.input_converters):
             value = janus_ext.read_accessor(acc, args)

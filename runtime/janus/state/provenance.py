@@ -4,8 +4,9 @@ The builder works on raw Python objects and tensors (builtins run on them native
 what it knows about a value lives beside it, keyed by id(): the accessor it was read
 from, the graph input that stands for the caller's tensor, the region that made it, the
 caller's container it is a copy of.  Provenance holds that record and keeps every value
-it records alive for as long as the build (and the graph built from it) lives, so an id
-it holds always names the object it was recorded for.
+it records alive for as long as the build lives, so an id it holds always names the
+object it was recorded for.  The graph built keeps alive only the objects its ops name by
+id (`pin`): whatever else the program drops is freed when eager would free it.
 
 An Origin's facets are independent, as a value can be several things at once: a float
 read at an accessor that min() may keep; this call's copy of a caller's list, which is
@@ -64,9 +65,12 @@ class Provenance:
 
     def __init__(self):
         self._origins: dict[int, Origin] = {}
-        # Every value recorded, and the others whose ids the graph names: the compiled
-        # graph holds this list, so those ids stay valid while it lives.
+        # Every value recorded, and the others kept: their ids stay valid while the
+        # build runs.
         self.alive: list = []
+        # The objects the graph's ops name by id: the compiled graph holds this list, so
+        # those ids stay valid while it lives.
+        self.pinned: list = []
         self.any_thrown = False      # whether any value has `thrown` (raising.escaping)
 
     def of(self, value) -> Origin:
@@ -74,9 +78,14 @@ class Provenance:
         return self._origins.get(id(value), _BLANK)
 
     def keep(self, *values):
-        """Keep `values` alive with the build, without a record: objects that an op or
-        a later lookup names by id."""
+        """Keep `values` alive with the build, without a record: objects that a later
+        lookup names by id."""
         self.alive.extend(values)
+
+    def pin(self, *values):
+        """Keep `values` alive with the graph: objects an op names by id."""
+        self.alive.extend(values)
+        self.pinned.extend(values)
 
     def _record(self, value) -> Origin:
         origin = self._origins.get(id(value))
