@@ -120,8 +120,10 @@ def _collect(mode, code, out, err, dump, stats, seconds) -> Run:
     return Run(code, out.splitlines(), err, data, report, seconds)
 
 
-def check(program: Path, timeout: float = 300, runner=None) -> Verdict:
-    """Run `program` both ways (in parallel: the machine has two cores) and compare."""
+def check(program: Path, timeout: float = 300, runner=None, rtol=FLOAT_RTOL) -> Verdict:
+    """Run `program` both ways (in parallel: the machine has two cores) and compare;
+    `rtol`: the relative float tolerance (a program whose step TF's own graph rounds
+    differently from eager, see tests/redteam/expected.json)."""
     from concurrent.futures import ThreadPoolExecutor
     with tempfile.TemporaryDirectory(prefix="janus-fuzz-") as tmp:
         off_dir, on_dir = Path(tmp, "off"), Path(tmp, "on")
@@ -132,10 +134,10 @@ def check(program: Path, timeout: float = 300, runner=None) -> Verdict:
             off_f = pool.submit(run, program, "off", timeout, off_dir)
             on_f = pool.submit(run, program, "on", timeout, on_dir)
             off, on = off_f.result(), on_f.result()
-    return compare(off, on)
+    return compare(off, on, rtol)
 
 
-def compare(off: Run, on: Run) -> Verdict:
+def compare(off: Run, on: Run, rtol=FLOAT_RTOL) -> Verdict:
     v = Verdict(valid=True, seconds=off.seconds + on.seconds)
     if off.returncode != 0 or off.dump is None:
         v.valid = False
@@ -157,11 +159,11 @@ def compare(off: Run, on: Run) -> Verdict:
         return v
     if on.dump["exception"] != off.dump["exception"]:
         v.problems["exception"] = [f"janus {on.dump['exception']} vs {off.dump['exception']}"]
-    printed = diff_lines(on.stdout, off.stdout)
+    printed = diff_lines(on.stdout, off.stdout, rtol)
     if printed:
         v.problems["printed"] = printed
     state_diffs = []
-    diff_values(on.dump["globals"], off.dump["globals"], "", state_diffs)
+    diff_values(on.dump["globals"], off.dump["globals"], "", state_diffs, rtol)
     for path, text in state_diffs:
         kind = "variables" if ("Variable" in path or "Optimizer" in path) else "state"
         v.problems.setdefault(kind, [])
@@ -192,19 +194,19 @@ def _read_stats(v: Verdict, stats):
         v.reasons.insert(0, f"not converted: {f['not_converted']}")
 
 
-def same_float(a: float, b: float) -> bool:
+def same_float(a: float, b: float, rtol=FLOAT_RTOL) -> bool:
     if math.isnan(a) or math.isnan(b):
         return math.isnan(a) and math.isnan(b)
     if math.isinf(a) or math.isinf(b) or a == 0.0 or b == 0.0:
         return a == b and math.copysign(1, a) == math.copysign(1, b)
-    return abs(a - b) <= FLOAT_ATOL + FLOAT_RTOL * abs(b)
+    return abs(a - b) <= FLOAT_ATOL + rtol * abs(b)
 
 
 def _tokens(line):
     return NUMBER.split(line), NUMBER.findall(line)
 
 
-def diff_lines(got: list, want: list) -> list:
+def diff_lines(got: list, want: list, rtol=FLOAT_RTOL) -> list:
     """Printed lines, numbers within the float tolerance, the rest to the letter."""
     out = []
     if len(got) != len(want):
@@ -214,7 +216,7 @@ def diff_lines(got: list, want: list) -> list:
             continue
         (g_text, g_nums), (w_text, w_nums) = _tokens(g), _tokens(w)
         same = g_text == w_text and len(g_nums) == len(w_nums) and all(
-            _same_number_text(a, b) for a, b in zip(g_nums, w_nums))
+            _same_number_text(a, b, rtol) for a, b in zip(g_nums, w_nums))
         if not same:
             out.append(f"line {i + 1}: janus {g!r} vs {w!r}")
         if len(out) >= 6:
@@ -222,15 +224,15 @@ def diff_lines(got: list, want: list) -> list:
     return out
 
 
-def _same_number_text(a: str, b: str) -> bool:
+def _same_number_text(a: str, b: str, rtol=FLOAT_RTOL) -> bool:
     a_int = re.fullmatch(r"-?\d+", a) is not None
     b_int = re.fullmatch(r"-?\d+", b) is not None
     if a_int or b_int:
         return a == b          # an int printed where Python printed a float is a difference
-    return same_float(float(a), float(b))
+    return same_float(float(a), float(b), rtol)
 
 
-def diff_values(got, want, path, out):
+def diff_values(got, want, path, out, rtol=FLOAT_RTOL):
     """Deep difference of two dumped values (see launch.py for their shapes): exact,
     except float scalars and float array elements, which get the float tolerance."""
     if len(out) >= 20:
@@ -241,7 +243,7 @@ def diff_values(got, want, path, out):
                 out.append((f"{path}.{key}", "missing under janus" if key not in got
                             else "only under janus"))
             else:
-                diff_values(got[key], want[key], f"{path}.{key}" if path else key, out)
+                diff_values(got[key], want[key], f"{path}.{key}" if path else key, out, rtol)
         return
     if not (isinstance(got, list) and isinstance(want, list)):
         if got != want or type(got) is not type(want):
@@ -252,7 +254,7 @@ def diff_values(got, want, path, out):
         out.append((path, f"janus {_show(got)} vs {_show(want)}"))
         return
     if tag == "float":
-        if not same_float(float(got[1]), float(want[1])):
+        if not same_float(float(got[1]), float(want[1]), rtol):
             out.append((path, f"janus {got[1]} vs {want[1]}"))
         return
     if tag in ARRAY_TAGS:
@@ -263,7 +265,7 @@ def diff_values(got, want, path, out):
             return
         for i, (g, w) in enumerate(zip(got[-1][1], want[-1][1])):
             if g != w and not (isinstance(g, str) and isinstance(w, str)
-                               and same_float(float(g), float(w))):
+                               and same_float(float(g), float(w), rtol)):
                 out.append((f"{path}<{tag}>[{i}]", f"janus {g} vs {w}"))
                 return
         return
@@ -271,7 +273,7 @@ def diff_values(got, want, path, out):
         out.append((path, f"janus {_show(got)} vs {_show(want)}"))
         return
     for i, (g, w) in enumerate(zip(got, want)):
-        diff_values(g, w, f"{path}[{i}]", out)
+        diff_values(g, w, f"{path}[{i}]", out, rtol)
 
 
 ARRAY_TAGS = ("Variable", "KerasVariable", "Tensor", "ndarray")

@@ -58,13 +58,17 @@ class Inlining:
 class Recursion:
     """Object pointers and recursive graph functions (state/objects.py,
     graph/recursion.py, build/recursive_calls.py)."""
-    __slots__ = ("population", "functions", "tracing", "call_ids", "root_call_id", "codes",
-                 "global_pointers")
+    __slots__ = ("population", "functions", "tracing", "call_ids", "rooms", "root_call_id",
+                 "codes", "global_pointers")
 
     def __init__(self, population):
         self.population = population          # objects.Population: the pointer table
         self.functions: dict = {}             # (code, signature) -> RecursiveFunction
-        self.tracing: dict = {}               # code -> (signature, recurse) while traced
+        self.tracing: dict = {}               # code -> (signature, recurse, outer values,
+                                              # structure) while traced
+        # (frames left before eager's RecursionError, inlining depth at entry) of the
+        # bodies being traced (recursive_calls._room)
+        self.rooms: list = []
         self.call_ids: list = []              # call-id tensors of the bodies being traced
         self.root_call_id = None
         self.codes: list = []                 # codes turned into recursive graphs

@@ -473,8 +473,12 @@ class Builder:
             local_values[".0"] = local_values.pop("implicit0")
         if callee in self.recursion.tracing:
             return recursive_calls.call_again(self, callee, local_values, code, offset)
-        outer = next((values for c, values in reversed(self.inlining.stack) if c is callee),
-                     None)
+        # Only the frames of the innermost recursive body being traced: a function
+        # whose earlier frame lies below it (`combine` in expand → combine → expand)
+        # recurses through that body's function, which the graph already repeats.
+        inside = self.recursion.rooms[-1][1] - 1 if self.recursion.rooms else 0
+        outer = next((values for c, values in reversed(self.inlining.stack[inside:])
+                      if c is callee), None)
         if outer is not None and recursive_calls.recursion_over_objects(
                 self, callee, local_values, outer, code, offset):
             return recursive_calls.start(self, callee, fn, local_values, outer, code, offset)

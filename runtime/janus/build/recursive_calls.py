@@ -8,6 +8,7 @@ by plain inlining.  The builder keeps the state (its `tracing`, `call_ids`,
 `recursive` tables); these functions act on it.
 """
 
+import sys
 import types
 
 import tensorflow as tf
@@ -115,6 +116,10 @@ def start(b, callee, fn, local_values, outer, code, offset):
                           if type(v) is objects.ObjectRef)
 
         def body(call_id, explicit_inputs, recurse):
+            *explicit_inputs, room = explicit_inputs
+            # Eager may raise RecursionError here: the interpreter runs the call.
+            b.check(room >= 0, f"{callee.co_qualname} recurses close to the Python "
+                    "recursion limit")
             values = dict(constants)
             inputs = iter(explicit_inputs)
             for name, kind, *rest in signature:
@@ -123,11 +128,12 @@ def start(b, callee, fn, local_values, outer, code, offset):
                 elif kind == "tensor":
                     values[name] = next(inputs)
             return _trace_body(b, callee, fn, values, signature, structure,
-                               output_specs, call_id, recurse)
+                               output_specs, call_id, recurse, room)
 
         specs = [tf.TensorSpec([], tf.int64) if kind == "object"
                  else tf.TensorSpec(rest[1], rest[0])
                  for name, kind, *rest in signature if kind != "same"]
+        specs.append(tf.TensorSpec([], tf.int64))     # the frames left: _room
         try:
             function = recursion.RecursiveFunction(callee.co_name, body, specs,
                                                    output_specs)
@@ -144,14 +150,47 @@ def start(b, callee, fn, local_values, outer, code, offset):
         function.structure = structure
         b.recursion.functions[key] = function
         b.recursion.codes.append(callee)
-    flat = function.call(call_id(b), explicit)
+    flat = function.call(call_id(b), explicit + [_room(b)])
     return _restructure(function.structure, list(flat))
 
 
+# Python frames that library code may use below the deepest level of a recursion (a
+# Keras layer's call, TF's op dispatch) before eager would raise RecursionError.  Too
+# many only sends deep calls to the interpreter; too few would let a graph compute what
+# eager refuses.
+LIBRARY_FRAMES = 100
+
+
+def _room(b):
+    """How many more Python frames eager could push at this recursive call before
+    RecursionError, less LIBRARY_FRAMES: from the innermost recursive body being traced,
+    or at the graph call (sys.getrecursionlimit() less the caller's depth, read then)."""
+    if b.recursion.rooms:
+        # In the innermost body being traced: its own frames left, less the frames
+        # since its entry (a helper between two levels is a frame too).
+        room, depth = b.recursion.rooms[-1]
+        return room - (len(b.inlining.stack) - depth + 1)
+    frames = len(b.inlining.stack) + 1          # the inlined levels, and this call
+    graph = b.target.root_graph
+    with graph.as_default():
+        left = graph.capture_call_time_value(
+            lambda: tf.constant(_frames_left(), tf.int64), tf.TensorSpec([], tf.int64))
+    return left - frames
+
+
+def _frames_left():
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    return sys.getrecursionlimit() - depth - LIBRARY_FRAMES
+
+
 def _trace_body(b, callee, fn, local_values, signature, structure, output_specs,
-                call_id, recurse):
+                call_id, recurse, room):
     saved = b.recursion.tracing.get(callee)
     b.recursion.tracing[callee] = (signature, recurse, local_values, structure)
+    b.recursion.rooms.append((room, len(b.inlining.stack) + 1))
     b.recursion.call_ids.append(call_id)
     b.inlining.stack.append((callee, local_values))
     try:
@@ -159,6 +198,7 @@ def _trace_body(b, callee, fn, local_values, signature, structure, output_specs,
             lambda: b.execute(callee, fn.__globals__, dict(local_values)))
     finally:
         b.inlining.stack.pop()
+        b.recursion.rooms.pop()
         b.recursion.call_ids.pop()
         if saved is None:
             del b.recursion.tracing[callee]
@@ -185,7 +225,7 @@ def call_again(b, callee, local_values, code, offset):
             if now[1] == "object"):
         raise Unsupported(f"recursive call of {callee.co_qualname} with another "
                                   "signature than its first", code, offset)
-    return _restructure(structure, list(recurse(explicit)))
+    return _restructure(structure, list(recurse(explicit + [_room(b)])))
 
 
 def _recursive_outputs(b, callee, code, offset):
