@@ -65,6 +65,16 @@ class Builder:
         self.record = build_state.Record()
         self._cfg_regions: dict = {}          # code -> control.Regions
 
+    def release(self):
+        """The build is over (concrete.build took what the graph needs): drop the
+        builder's hold on the program's values.  Its parts point back at it, and a
+        cycle is freed only by the cyclic collector, later than eager frees the
+        program's objects (docs/soundness.md#object-lifetime)."""
+        self.inputs.b = None
+        self.heap.b = None
+        self.target.args = ()
+        self.recursion.population = None
+
     # -- control flow (janus/build/control.py) -------------------------------------------
 
     def cfg_regions(self, code):

@@ -9,6 +9,8 @@ on the way (the guards, the inputs, the deferred writes, the random draws) is ga
 into the record here; nothing else of the builder outlives the build.
 """
 
+import traceback
+
 import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
@@ -36,6 +38,21 @@ class Built:
 
 
 def build(code, globals_dict, arg_names, args, plan):
+    """Trace one call of `code` with `args` into a graph under `plan` (_build).
+
+    A build that fails leaves its frames -- the builder's and TF's tracing, whose locals
+    hold the program's values -- in its exception's traceback, and an exception a frame
+    of its own traceback names is a reference cycle: only the cyclic collector would
+    free them, later than eager frees the program's objects
+    (docs/soundness.md#object-lifetime).  Their locals are cleared here."""
+    try:
+        return _build(code, globals_dict, arg_names, args, plan)
+    except BaseException as exc:
+        traceback.clear_frames(exc.__traceback__)
+        raise
+
+
+def _build(code, globals_dict, arg_names, args, plan):
     """Trace one call of `code` with `args` into a graph under `plan`.  Raises
     errors.Unsupported (and its kinds) when the call cannot become a graph, and
     purity.Retry when the builder must start again."""
@@ -88,15 +105,19 @@ def build(code, globals_dict, arg_names, args, plan):
             raise Unsupported(f"under a GradientTape: {exc}", code) from exc
         return returned + records.extra_outputs
 
-    with purity.watching(run) as watch, library_state.summary_reads() as summary, \
-            program_functions.no_new_traces(), library_state.building():
-        try:
-            function = tf.function(graph_function, autograph=False,
-                                   experimental_attributes={"_disable_acd": True}
-                                   ).get_concrete_function(*run.inputs.specs)
-        except Exception:
-            if watch.verdict() is None:
-                raise
+    try:
+        with purity.watching(run) as watch, library_state.summary_reads() as summary, \
+                program_functions.no_new_traces(), library_state.building():
+            try:
+                function = tf.function(graph_function, autograph=False,
+                                       experimental_attributes={"_disable_acd": True}
+                                       ).get_concrete_function(*run.inputs.specs)
+            except Exception:
+                if watch.verdict() is None:
+                    raise
+    finally:
+        names_of = run.provenance.release()
+        run.release()
     verdict = watch.verdict()
     if verdict is not None:
         raise verdict
@@ -114,7 +135,7 @@ def build(code, globals_dict, arg_names, args, plan):
         python_draws=run.record.python_draws if run.record.python_draws else None,
         library_objects=tuple(run.record.library_objects.values()),
         loggers=tuple(run.record.loggers.values()),
-        names_of=run.provenance.names_of, summary=summary,
+        names_of=names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"))
 

@@ -137,6 +137,23 @@ class Provenance:
     def names_of(self, owner):
         return self.of(owner).names or ()
 
+    def release(self):
+        """The build is over: let go of every value it held, so that the program's
+        objects die when the program drops them, as under eager (a build's records are a
+        reference cycle, which only the cyclic collector would free, later).  Returns
+        `names_of` for what the graph still asks (library_state.watch), holding only
+        the objects named."""
+        by_id = {id(value): value for value in self.alive}
+        named = {key: (by_id[key], origin.names)
+                 for key, origin in self._origins.items() if origin.names}
+        self._origins.clear()
+        self.alive.clear()
+
+        def names_of(owner):
+            found = named.get(id(owner))
+            return found[1] if found is not None and found[0] is owner else ()
+        return names_of
+
     # -- made by the call --------------------------------------------------------------
 
     def note_made(self, value, made, region):
