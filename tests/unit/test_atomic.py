@@ -282,3 +282,36 @@ def test_a_snapshot_gives_back_the_values_it_read(count):
     snapshot.restore(saved)
     assert [v.numpy().tolist() for v in variables] == \
         [[float(i)] * 3 for i in range(count)] + [7]
+
+
+@pytest.mark.parametrize("used", [False, True])
+def test_a_shape_check_fails_the_call_before_the_update(used):
+    # TF's graph optimizer drops an EnsureShape whose result is unused, and folds an
+    # Assert of the same shape away while the EnsureShape is there: janus's Assert
+    # stands in for it, before the update.
+    v = tf.Variable(np.float64(0.0))
+
+    def body(x):
+        v.assign_add(tf.reduce_sum(x))
+        ensured = tf.ensure_shape(x, [3])
+        return [(ensured if used else x) * 2.0]
+
+    holder, turnstile = {}, atomic.Turnstile()
+
+    def graph_function(x):
+        graph = tf.compat.v1.get_default_graph()
+        with auto_control_deps.AutomaticControlDependencies() as deps:
+            returned = [deps.mark_as_return(t) for t in body(x)]
+        deps.ops_which_must_run.update(atomic.keep_shape_checks(graph))
+        holder["gating"] = atomic.gate(graph, turnstile)
+        graph.control_outputs.extend(deps.ops_which_must_run)
+        return returned
+
+    function = tf.function(graph_function, autograph=False,
+                           experimental_attributes={"_disable_acd": True}
+                           ).get_concrete_function(tf.TensorSpec([None], tf.float64))
+    assert float(tf.reduce_sum(function(tf.constant([1.0, 2.0, 3.0], tf.float64))[0])) == 12.0
+    assert float(v.numpy()) == 6.0
+    with pytest.raises(tf.errors.InvalidArgumentError, match="assertion failed"):
+        function(tf.constant([1.0, 2.0], tf.float64))
+    assert float(v.numpy()) == 6.0

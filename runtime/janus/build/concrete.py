@@ -84,6 +84,8 @@ def _build(code, globals_dict, arg_names, args, plan):
                 run, tensors, {})
             returned = [deps.mark_as_return(t) for t in tensors]
         random_ops.check(graph, draws, run.guards)
+        # The program's shape checks run as eager runs them (gated as checks below).
+        deps.ops_which_must_run.update(atomic.keep_shape_checks(graph))
         traced["draws"] = draws if draws.count else None
         if eager_config.eager_numerics():
             # The program's tf.functions compute as eager's calls of them do.

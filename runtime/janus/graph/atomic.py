@@ -87,6 +87,45 @@ SCATTERS = frozenset({"ResourceScatterAdd", "ResourceScatterSub", "ResourceScatt
                       "ResourceScatterMax"})
 
 
+def keep_shape_checks(graph):
+    """Each `tf.ensure_shape` of `graph` (not of its cond or loop bodies) → an Assert of
+    the same shape, and its result → an Identity of its input; returns the Asserts, for
+    the graph's control outputs.
+
+    Eager raises when the shape is wrong.  In a graph, TF's optimizer removes an
+    EnsureShape whose result nothing needs, and takes the shape it asserts as known:
+    an Assert on the same shape beside it is folded away too (measured, TF 2.21).  The
+    EnsureShape, left with no consumer, is pruned before the optimizer sees it; the
+    Assert is stateful and stays, and failing it sends the call to the interpreter,
+    which raises eager's error."""
+    checks = []
+    for op in graph.get_operations():
+        if op.type != "EnsureShape":
+            continue
+        expected = tf.TensorShape(op.get_attr("shape"))
+        with graph.as_default(), ops.control_dependencies(None), ops.name_scope(None):
+            same = tf.identity(op.inputs[0], name="janus_ensured")
+            same.set_shape(op.outputs[0].shape)
+        for consumer in list(op.outputs[0].consumers()):
+            for index, tensor in enumerate(consumer.inputs):
+                if tensor is op.outputs[0]:
+                    consumer._update_input(index, same)
+        if expected.rank is None:
+            continue
+        with graph.as_default(), ops.control_dependencies(None), ops.name_scope(None):
+            actual = tf.shape(op.inputs[0], out_type=tf.int64)
+            conditions = [tf.equal(tf.size(actual), expected.rank)]
+            conditions += [tf.equal(actual[i], d) for i, d in enumerate(expected.as_list())
+                           if d is not None and op.inputs[0].shape[i] != d] \
+                if op.inputs[0].shape.rank == expected.rank else []
+            check = tf.debugging.Assert(
+                tf.reduce_all(tf.stack(conditions)),
+                [f"tf.ensure_shape({op.inputs[0].name}): the shape is not {expected}"],
+                name="janus_ensure_shape")
+        checks.append(check if isinstance(check, tf.Operation) else check.op)
+    return checks
+
+
 class Unrestorable(Exception):
     """Something can fail after an update that a snapshot cannot undo."""
 
@@ -131,6 +170,12 @@ def can_fail(op):
         return True
     return not all(t.shape.is_fully_defined() for t in (*op.inputs, *op.outputs)
                    if t.dtype != tf.resource)
+
+
+def _replaced_shape_check(op):
+    """An EnsureShape keep_shape_checks took the place of: it has no consumer left."""
+    return op.type == "EnsureShape" and not any(t.consumers() for t in op.outputs) \
+        and not op._control_outputs
 
 
 def _closure(start, step):
@@ -225,7 +270,8 @@ def gate(graph, turnstile):
     operations = graph.get_operations()
     _unchain_checks(operations, updates)
     after = _closure(updates, _consumers_of)
-    failing = [op for op in operations if op not in after and can_fail(op)]
+    failing = [op for op in operations if op not in after and can_fail(op)
+               and not _replaced_shape_check(op)]
     # Waiting for the ones no other failing op waits for is waiting for all of them.
     upstream = _closure([i for op in failing for i in _inputs_of(op)], _inputs_of)
     sinks = [op for op in failing if op not in upstream]
@@ -234,7 +280,8 @@ def gate(graph, turnstile):
     for op in updates:
         op._add_control_input(barrier)
     late = [op for op in operations
-            if op in after and can_fail(op) and not _checked_by_a_gather(op, after)]
+            if op in after and can_fail(op) and not _checked_by_a_gather(op, after)
+            and not _replaced_shape_check(op)]
     if not late:
         return Gating(len(updates), len(sinks), [], (), len(failing), turnstile)
     handles, unrestorable = {}, []
