@@ -272,3 +272,26 @@ def test_promoted_numbers_convert_for_tf_ops_like_eager_python_numbers():
     with pytest.raises(TypeError):
         tf.convert_to_tensor(numbers.EagerNumber(tf.constant(0.5, tf.float64), float,
                                                  None), tf.int32)
+
+
+SUBNORMAL_EDGES = [2.0 ** -149, 2.0 ** -150, 3 * 2.0 ** -151, 2.0 ** -126, 2.0 ** -126 * (1 - 2.0 ** -25),
+                   -3e-40, 1e-45, 7e-46, 1.5e-38, 0.0, 1.0, -2.5, 3.4e38, math.inf, -math.inf]
+
+
+@given(st.one_of(st.sampled_from(SUBNORMAL_EDGES),
+                 st.floats(min_value=-2.0 ** -120, max_value=2.0 ** -120),
+                 st.floats(allow_nan=False)))
+@settings(max_examples=300, deadline=None)
+def test_a_python_float_becomes_float32_as_numpy_makes_it(x):
+    # TF's Cast flushes results below float32's normal range; eager converts with numpy.
+    got = tf.function(numbers.as_float32)(tf.constant(np.array(x, np.float64)))
+    assert got.numpy().tobytes() == np.float32(x).tobytes()
+
+
+@given(st.one_of(st.integers(0, (1 << 23) - 1), st.integers(0, (1 << 32) - 1)))
+@settings(max_examples=300, deadline=None)
+def test_float_of_a_float32_widens_as_numpy_does(bits):
+    value = np.array([bits], np.uint32).view(np.float32)[0]
+    got = tf.function(numbers.float32_as_float64)(tf.constant(value))
+    want = np.float64(value)
+    assert got.numpy().tobytes() == want.tobytes() or (np.isnan(want) and np.isnan(got.numpy()))

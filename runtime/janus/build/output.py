@@ -10,13 +10,15 @@ value is shown as it is at that point of the call (`snapshot`).
 
 import io
 import logging
+import sys
 import types
 
+import janus_ext
 import tensorflow as tf
 
 from ..errors import Unsupported, line_of
 from ..state import library_state
-from . import arm_output, made
+from . import arm_output, made, purity
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
                                 logging.critical, logging.log))
@@ -52,6 +54,8 @@ def defer(b, fn, args, kwargs, code, offset):
         b.heap.call_with_effect(fn, (text,), {})
         return len(text)                # what TextIOBase.write returns
     what = "print" if fn is print else "logging"
+    if fn is print:
+        _check_stream(kwargs, code, offset)
     if b.recursion.call_ids:
         raise Unsupported(f"{what} inside a recursive function: how often it runs "
                           "is known only at run time", code, offset)
@@ -171,6 +175,21 @@ def snapshot(b, value, memo=None):
     if made.is_made_instance(b, value):
         return made.copy(b, value, lambda v: snapshot(b, v, memo), memo)
     return value
+
+
+def _check_stream(kwargs, code, offset):
+    """A print goes after the graph, where its stream's write() runs.  A stream whose
+    write() is the program's own code (a Tee that counts lines, which the step may read
+    back right after printing) must run it where eager does."""
+    stream = kwargs.get("file")
+    if stream is None:
+        stream = sys.stdout
+    write = janus_ext.type_lookup(type(stream), "write")
+    func = getattr(write, "__code__", None)
+    if func is not None and not purity.is_library_code(func, write.__globals__):
+        raise Unsupported(f"print to a {type(stream).__qualname__}, whose write() is the "
+                          "program's code: janus prints after the graph, and the step "
+                          "would not see what that write() does", code, offset)
 
 
 def _deferrable_tf_print(b, args, kwargs):

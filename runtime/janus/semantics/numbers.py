@@ -215,6 +215,19 @@ def _subnormal(x):
     return tf.logical_and(tf.equal(exponent, 0), tf.not_equal(mantissa, 0))
 
 
+def as_float32(x):
+    """A float64 → float32 rounded as numpy rounds it, which is how eager converts a
+    Python float: TF's Cast flushes a result below float32's normal range (2**-126) to
+    zero, numpy keeps the subnormal.  Those are made from the bits: the magnitude in
+    units of 2**-149 (float64 holds it exactly), rounded half to even."""
+    magnitude = tf.abs(x)
+    units = tf.cast(tf.math.rint(magnitude * 2.0 ** 149), tf.int32)
+    sign = tf.where(tf.bitcast(x, tf.int64) < 0, tf.constant(-2 ** 31, tf.int32),
+                    tf.constant(0, tf.int32))
+    subnormal = tf.bitcast(tf.bitwise.bitwise_or(units, sign), tf.float32)
+    return tf.where(magnitude < 2.0 ** -126, subnormal, tf.cast(x, tf.float32))
+
+
 def _normal(check, *floats):
     for x in floats:
         check(tf.logical_not(_subnormal(x)), "a subnormal float (TF flushes them to zero)")
@@ -354,8 +367,24 @@ def to_int(value, kind, check):
 
 def to_float(value, kind):
     if kind is None:
-        return tf.cast(tf.reshape(value, ()), tf.float64)
+        value = tf.reshape(value, ())
+        if value.dtype == tf.float32:
+            return float32_as_float64(value)
+        return tf.cast(value, tf.float64)
     return _as_float(value, kind)
+
+
+def float32_as_float64(x):
+    """float(x) of a float32 tensor as eager gives it (numpy widens exactly): TF's Cast
+    reads a subnormal input as zero, so one is widened from its bits (its mantissa in
+    units of 2**-149)."""
+    bits = tf.bitcast(x, tf.int32)
+    mantissa = tf.bitwise.bitwise_and(bits, (1 << 23) - 1)
+    subnormal = tf.logical_and(tf.equal(tf.bitwise.bitwise_and(bits, 0x7F800000), 0),
+                               tf.not_equal(mantissa, 0))
+    magnitude = tf.cast(mantissa, tf.float64) * 2.0 ** -149
+    widened = tf.where(bits < 0, -magnitude, magnitude)
+    return tf.where(subnormal, widened, tf.cast(x, tf.float64))
 
 
 def round_half_even(value, kind, check):
@@ -480,4 +509,6 @@ class EagerNumber:
             info = dtype.min, dtype.max
             self.check(tf.logical_and(self.tensor >= info[0], self.tensor <= info[1]),
                        f"a Python int outside {dtype.name} given to a TF op")
+        if self.python_type is float and dtype == tf.float32:
+            return as_float32(self.tensor)
         return tf.cast(self.tensor, dtype, name=name)

@@ -37,6 +37,7 @@ import array
 import contextlib
 import functools
 import logging
+import logging.handlers
 import sys
 import threading
 import types
@@ -187,6 +188,11 @@ def logging_not_plain(logger):
                 module = getattr(type(part), "__module__", "")
                 if part is not None and module not in ("logging", "logging.handlers"):
                     return f"a {type(part).__qualname__} on logger {current.name!r}"
+            if isinstance(handler, logging.handlers.BufferingHandler):
+                # Its records are Python state the step can read back right after
+                # logging (`len(handler.buffer)`), before janus emits them.
+                return f"a {type(handler).__qualname__} on logger {current.name!r}, " \
+                       "which keeps the records"
         if not current.propagate:
             break
         current = current.parent
