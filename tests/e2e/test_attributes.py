@@ -69,7 +69,8 @@ def test_changed_methods_give_the_interpreters_results(methods):
 @pytest.mark.parametrize("step, why", [
     ("shadow_step", "t.activation: not the same object"),
     ("class_step", "trainer.loss_fn: not the same object"),
-    ("keras_step", "net.loss_fn: not the same object"),
+    # Nothing else holds the replaced method: the guard names a freed object.
+    ("keras_step", "net.loss_fn: the object the graph was built for was freed"),
     ("classmethod_step", "type(global scaler).factor: 5.0 is not 3.0"),
 ])
 def test_method_steps_convert_and_rebuild_once_at_the_change(methods, step, why):
