@@ -14,6 +14,7 @@ variables, the optimizers' iterations and slots and the Python state the steps t
 did with each function.
 """
 
+import io
 import json
 import os
 import sys
@@ -315,18 +316,26 @@ run("print_in_arm", print_in_arm_step, print_in_arm_args,
 
 
 # 10. The graph ran and its updates landed; then a Python write fails as it is replayed
-#     (a print to a stream that breaks).  The call must raise, not run again.
-class FlakyStream:
+#     (a print to a text stream whose device breaks).  The call must raise, not run
+#     again.  (A stream whose own write() is the program's code keeps the step in the
+#     interpreter: the step could read back what it did.)
+class FlakyDevice(io.RawIOBase):
     def __init__(self):
         self.lines, self.broken = [], False
 
-    def write(self, text):
+    def writable(self):
+        return True
+
+    def write(self, data):
         if self.broken:
             raise OSError("stream broken")
-        self.lines.append(text)
+        self.lines.append(bytes(data).decode())
+        return len(data)
 
 
-model_10, opt_10, stream_10 = Linear(4, 1), tf.keras.optimizers.SGD(0.05), FlakyStream()
+device_10 = FlakyDevice()
+model_10, opt_10 = Linear(4, 1), tf.keras.optimizers.SGD(0.05)
+stream_10 = io.TextIOWrapper(device_10, write_through=True)
 log_10 = {"before": 0, "after": 0}
 
 
@@ -342,13 +351,13 @@ def landed_step(model, opt, x, y):
 
 
 def landed_args(i, failing):
-    stream_10.broken = failing
+    device_10.broken = failing
     return (model_10, opt_10, *batch(i))
 
 
 run("landed", landed_step, landed_args,
     {"model": model_10.params(), "opt": optimizer_state(opt_10), "log": log_10,
-     "lines": stream_10.lines})
+     "lines": device_10.lines})
 
 
 # 11. An assertion inside a `with` whose __exit__ suppresses it: the update before the

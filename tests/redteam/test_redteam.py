@@ -30,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 PROGRAMS = sorted((HERE / "programs").glob("rt*.py"))
 # name -> whether its step converts (a graph ran at least once).
 EXPECTED = json.loads((HERE / "expected.json").read_text())
-FLOAT32_RTOL = 1e-5
+FLOAT32_RTOL = 1e-4     # float32 round-off, grown over a run's steps (Adam's moments)
 
 
 def test_every_program_has_an_expectation():

@@ -20,7 +20,7 @@ from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
-from . import (branches, contexts, control, displays, dunders, iteration, loops,
+from . import (branches, contexts, control, displays, dunders, iteration, loops, output,
                percent_format, raising)
 
 BINARY_OPS = {
@@ -593,28 +593,11 @@ class Frame(displays.Displays):
             self.push(value)
         elif self._formats_later(value):
             if spec:
-                self._check_spec(value, spec)
+                output.check_format_spec(self.b, value, spec)
             self.push(GraphText(((value, "", spec),)))
         else:
             self._natively("formatting", (value,))
             self.push(format(value, spec))
-
-    def _check_spec(self, value, spec):
-        """Text made after the graph must not fail there, after the updates landed:
-        eager raises where it formats.  Whether a spec suits a number's type is known
-        now; `c` of an int fails for values out of range, checked in the graph (a
-        failing check sends the call to the interpreter, which raises)."""
-        python_type = numbers.python_type_of(value, self.b.provenance.number_of)
-        if python_type is None:
-            return                    # a tensor: formatted by numpy, as eager does
-        try:
-            format(python_type(0), spec)
-        except (ValueError, TypeError, OverflowError) as exc:
-            raise Raises(f"format {spec!r} of a {python_type.__name__}: {exc} (known "
-                         "when building)", *self.b.where) from None
-        if python_type is int and spec.endswith("c"):
-            self.b.check(tf.logical_and(value >= 0, value < 0x110000),
-                         f"format {spec!r} of an int out of range(0x110000)")
 
     def _formats_later(self, value):
         """A tensor or a Python number the graph computes: its text is made after the

@@ -16,7 +16,8 @@ import types
 import janus_ext
 import tensorflow as tf
 
-from ..errors import Unsupported, line_of
+from ..errors import Raises, Unsupported, line_of
+from ..semantics import numbers
 from ..state import library_state
 from . import arm_output, made, purity
 
@@ -238,3 +239,22 @@ def _holds_variable(value, depth=0):
     if depth < 4 and type(value) is dict:
         return any(_holds_variable(v, depth + 1) for v in value.values())
     return False
+
+
+def check_format_spec(b, value, spec):
+    """Text made after the graph must not fail there, after the updates landed: eager
+    raises where it formats.  Whether `spec` suits the type of the number `value`
+    stands for is known when building; `c` of an int fails for values out of range,
+    checked in the graph (a failing check sends the call to the interpreter, which
+    raises)."""
+    python_type = numbers.python_type_of(value, b.provenance.number_of)
+    if python_type is None:
+        return                    # a tensor: formatted by numpy, as eager does
+    try:
+        format(python_type(0), spec)
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise Raises(f"format {spec!r} of a {python_type.__name__}: {exc} (known when "
+                     "building)", *b.where) from None
+    if python_type is int and spec.endswith("c"):
+        b.check(tf.logical_and(value >= 0, value < 0x110000),
+                f"format {spec!r} of an int out of range(0x110000)")

@@ -85,8 +85,7 @@ class GraphCache:
                 if type(value) is list and len(value) != guard[2] and not plan.never_vary:
                     plan.varying.add(guards.describe_length(guard[1], self.arg_names))
                 continue
-            if guard[0] == guards.G_IS and \
-                    isinstance(guards.named(guard[2]), BaseResourceVariable) \
+            if guard[0] == guards.G_IS and issubclass(guard[3], BaseResourceVariable) \
                     and _in_argument(guard[1]):
                 # Another variable in an argument: its handle becomes a graph input.
                 value = guards.read(guard[1], args, _GONE)
