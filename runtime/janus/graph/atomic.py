@@ -204,8 +204,8 @@ def _resources_of(op):
 class Turnstile:
     """A graph's barrier, counting the calls that passed it in a variable.
 
-    The graph adds one when its updates may start; a good call adds one here too
-    (`passed`).  After a failed call one read tells whether that call got past the
+    The graph adds one when its updates may start; a good call adds one to `expected`
+    (CompiledGraph.run).  After a failed call one read tells whether that call got past the
     barrier.  Calls of one graph do not overlap (CompiledGraph.run), so the count is
     exact.  Made before the graph is traced: a variable made while tf.function traces
     would belong to the trace.
@@ -221,9 +221,6 @@ class Turnstile:
         """The barrier op in `graph`, waiting for nothing yet."""
         with graph.as_default(), ops.control_dependencies(None):
             return self.variable.assign_add(np.int64(1), read_value=False)
-
-    def passed(self):
-        self.expected += 1
 
     def crossed_in_failed_call(self):
         """Whether the call that just failed passed the barrier (and so updates may have

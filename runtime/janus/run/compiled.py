@@ -29,6 +29,7 @@ class CompiledGraph:
         self.raising_assumptions = built.raising_assumptions   # indexes guarding a `raise`
         self.draws = built.draws            # random_ops.Draws fed at call time, or None
         self.gating = built.gating          # atomic.Gating: how updates wait
+        self.turnstile = built.gating.turnstile   # counts the calls past the barrier
         self.snapshot = atomic.Snapshot(built.gating.snapshot_handles) \
             if built.gating.snapshot_handles else None
         self.uses_arena = built.uses_arena  # object pointers or recursive graphs inside
@@ -62,13 +63,6 @@ class CompiledGraph:
         library_state.watch_functions(built.inlined, self)
 
     def run(self, args):
-        try:
-            return self._call(args)
-        finally:
-            # The call's arguments are the program's: the graph does not keep them.
-            self.call_args.args = ()
-
-    def _call(self, args):
         flat = []
         for acc, convert in zip(self.input_accessors, self.input_converters):
             value = janus_ext.read_accessor(acc, args)
@@ -97,7 +91,7 @@ class CompiledGraph:
         except Exception as exc:
             # The interpreter's re-run must not run again the collectives that ran.
             distributed.after_graph_call(failed=True)
-            turnstile = self.gating.turnstile
+            turnstile = self.turnstile
             if saved is None and turnstile is not None and turnstile.crossed_in_failed_call():
                 # Something the catalog says cannot fail did, after the updates were
                 # let through (memory ran out): running the call again would apply
@@ -116,11 +110,13 @@ class CompiledGraph:
                     raise UpdatesLanded(exc) from exc
             raise
         finally:
+            # The call's arguments are the program's: the graph does not keep them.
+            self.call_args.args = ()
             if self.uses_arena:
                 recursion.release_call(self.call_args.call_id)
         distributed.after_graph_call(failed=False)
-        if self.gating.turnstile is not None:
-            self.gating.turnstile.passed()
+        if self.turnstile is not None:
+            self.turnstile.expected += 1       # the barrier was passed (Turnstile)
         try:
             if results is None:
                 results = []
