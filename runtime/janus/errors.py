@@ -1,11 +1,19 @@
 """What the pipeline says when a call cannot become a graph: the ground floor every
 stage imports (no janus imports here)."""
 
+import re
+
+_TERMINAL_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+
 
 class Unsupported(Exception):
     """The builder cannot convert this call; the interpreter runs it instead."""
 
     def __init__(self, reason, code=None, offset=None):
+        # Keras re-raises an error inside a layer's call as the same type with its own
+        # text around it, in bold: a reason is read in logs and JSON, so no terminal
+        # escapes.
+        reason = _TERMINAL_ESCAPES.sub("", reason)
         where = ""
         if code is not None:
             line = line_of(code, offset)
