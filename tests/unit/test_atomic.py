@@ -259,6 +259,13 @@ def test_a_py_function_next_to_an_update_is_refused():
     (lambda: tf.constant([1.0, 2.0]) + tf.constant([3.0, 4.0]), False),
     (lambda: tf.gather(tf.constant([1.0, 2.0]), 1), True),
     (lambda: tf.sqrt(tf.constant(-1.0)), False),
+    # a gradient of a mean divides shapes by maximum(shape, 1): never by zero
+    (lambda: tf.math.floordiv(tf.constant([4, 6]), tf.maximum(tf.shape(
+        tf.compat.v1.placeholder(tf.float32, [None, 3])), 1)), False),
+    (lambda: tf.math.floordiv(tf.constant([4, 6]), tf.shape(
+        tf.compat.v1.placeholder(tf.float32, [None, 3]))), True),
+    (lambda: tf.math.floordiv(tf.constant([4, 6]), tf.constant([2, 3])), False),
+    (lambda: tf.shape_n([tf.zeros([2]), tf.zeros([3])])[0], False),
 ])
 def test_which_ops_can_fail(make, fails):
     with tf.Graph().as_default():

@@ -48,7 +48,7 @@ RECURSIVE_PREFIX = b"janus_rec"     # janus/graph/recursion.py's functions: read
 # Ops that cannot fail at run time, whatever their inputs (prints and summary writes
 # only on I/O errors).
 CANNOT_FAIL = frozenset({
-    "Const", "NoOp", "Placeholder", "Identity", "IdentityN", "StopGradient", "Shape",
+    "Const", "NoOp", "Placeholder", "Identity", "IdentityN", "StopGradient", "Shape", "ShapeN",
     "Size", "Rank", "ReadVariableOp", "Cast", "ZerosLike", "OnesLike", "Neg", "Abs",
     "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Tanh",
     "Sigmoid", "Relu", "Relu6", "Elu", "Selu", "LeakyRelu", "Softplus", "Softsign", "Erf",
@@ -75,6 +75,9 @@ CANNOT_FAIL_STATIC = frozenset({
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
     "ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyKerasMomentum",
     "ResourceApplyAdam", "ResourceApplyRMSProp", "ResourceApplyAdagradV2",
+    # a shape vector sliced or a stateless draw of a known shape (a GAN's noise)
+    "StridedSlice", "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2",
+    "StatelessRandomNormalV2", "StatelessTruncatedNormalV2",
 })
 # ... on floats; on integers these fail (division by zero, negative powers).
 FLOAT_ONLY = frozenset({"Div", "FloorDiv", "FloorMod", "TruncateDiv", "TruncateMod",
@@ -165,11 +168,26 @@ def can_fail(op):
     if op.type in CANNOT_FAIL:
         return False
     if op.type in FLOAT_ONLY and op.outputs[0].dtype.is_integer:
-        return True
+        # Only a zero divisor fails (and a negative power).
+        return op.type == "Pow" or not _never_zero(op.inputs[1]) or \
+            not all(t.shape.is_fully_defined() for t in (*op.inputs, *op.outputs))
     if op.type not in CANNOT_FAIL_STATIC and op.type not in FLOAT_ONLY:
         return True
     return not all(t.shape.is_fully_defined() for t in (*op.inputs, *op.outputs)
                    if t.dtype != tf.resource)
+
+
+def _never_zero(tensor):
+    """An integer tensor with no zero in it, whatever the inputs: a constant without
+    one, or `maximum(x, c)` with a constant c >= 1 (how TF's gradients of means divide
+    shapes: math_ops._safe_shape_div)."""
+    value = tf.get_static_value(tensor)
+    if value is not None:
+        return bool(np.all(value != 0))
+    if tensor.op.type == "Maximum":
+        bounds = [tf.get_static_value(t) for t in tensor.op.inputs]
+        return any(b is not None and np.all(b >= 1) for b in bounds)
+    return False
 
 
 def _replaced_shape_check(op):
