@@ -322,3 +322,22 @@ def test_a_shape_check_fails_the_call_before_the_update(used):
     with pytest.raises(tf.errors.InvalidArgumentError, match="assertion failed"):
         function(tf.constant([1.0, 2.0], tf.float64))
     assert float(v.numpy()) == 6.0
+
+
+def test_an_unused_op_that_can_fail_still_runs():
+    # TF prunes what no output needs; eager would have raised at the gather.
+    def graph_function(x):
+        graph = tf.compat.v1.get_default_graph()
+        with auto_control_deps.AutomaticControlDependencies() as deps:
+            tf.gather(tf.constant([1.0, 2.0], tf.float64), tf.cast(x, tf.int32))
+            returned = [deps.mark_as_return(x * 2.0)]
+        deps.ops_which_must_run.update(atomic.unused_but_failing(graph))
+        graph.control_outputs.extend(deps.ops_which_must_run)
+        return returned
+
+    function = tf.function(graph_function, autograph=False,
+                           experimental_attributes={"_disable_acd": True}
+                           ).get_concrete_function(SCALAR)
+    assert float(call(function, 1.0)[0]) == 2.0
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call(function, 5.0)

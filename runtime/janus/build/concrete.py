@@ -84,8 +84,10 @@ def _build(code, globals_dict, arg_names, args, plan):
                 run, tensors, {})
             returned = [deps.mark_as_return(t) for t in tensors]
         random_ops.check(graph, draws, run.guards)
-        # The program's shape checks run as eager runs them (gated as checks below).
+        # The program's shape checks run as eager runs them (gated as checks below), and
+        # so does what can fail but nothing uses.
         deps.ops_which_must_run.update(atomic.keep_shape_checks(graph))
+        deps.ops_which_must_run.update(atomic.unused_but_failing(graph))
         traced["draws"] = draws if draws.count else None
         if eager_config.eager_numerics():
             # The program's tf.functions compute as eager's calls of them do.

@@ -190,6 +190,17 @@ def _never_zero(tensor):
     return False
 
 
+def unused_but_failing(graph):
+    """The ops of `graph` that can fail and whose results nothing uses: TF prunes them
+    from a function, so they would never run, where eager runs each op and raises
+    (a `tf.gather` out of range whose result the step drops).  For the graph's control
+    outputs.  One that janus left behind and that fails only sends the call to the
+    interpreter."""
+    return [op for op in graph.get_operations()
+            if not any(t.consumers() for t in op.outputs) and not op._control_outputs
+            and op.type not in CHECKS and can_fail(op) and not _replaced_shape_check(op)]
+
+
 def _replaced_shape_check(op):
     """An EnsureShape keep_shape_checks took the place of: it has no consumer left."""
     return op.type == "EnsureShape" and not any(t.consumers() for t in op.outputs) \
