@@ -108,6 +108,14 @@ def value_key(value):
     return (kind, id(value))
 
 
+def root(acc):
+    """The place `acc` starts from: an argument, a global or an object known by
+    identity (A_ARG, A_GLOBAL, A_CONST); None for None."""
+    while acc is not None and acc[0] not in (A_ARG, A_GLOBAL, A_CONST):
+        acc = acc[1]
+    return acc
+
+
 def accessor_key(acc):
     """Accessors compared by content, their base objects (globals dicts, properties)
     by identity: two reads of `self.x` are one accessor."""

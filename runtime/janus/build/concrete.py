@@ -150,12 +150,8 @@ def _forget_watched_variables(frozen):
     variables it watched would keep the program's variables alive with it
     (docs/soundness.md#object-lifetime).  The build is over: no one reads that record."""
     for guard in frozen:
-        acc = guard[1]
-        while isinstance(acc, tuple) and len(acc) > 1 and acc[0] not in (
-                guards.A_ARG, guards.A_GLOBAL, guards.A_CONST):
-            acc = acc[1]
-        if isinstance(acc, tuple) and acc and acc[0] == guards.A_CONST and \
-                isinstance(acc[1], tf.GradientTape):
+        acc = guards.root(guard[1])
+        if acc[0] == guards.A_CONST and isinstance(acc[1], tf.GradientTape):
             acc[1]._watched_variables = ()
 
 

@@ -71,12 +71,9 @@ def recursion_over_objects(b, callee, local_values, outer, code, offset):
         return False
     roots = set()
     for name, value in changing:
-        acc = b.provenance.source_of(value)
         # Down to the argument it was read from; a global or an object known by
         # identity (A_GLOBAL, A_CONST) roots no argument.
-        while acc is not None and acc[0] not in (guards.A_ARG, guards.A_GLOBAL,
-                                                  guards.A_CONST):
-            acc = acc[1]
+        acc = guards.root(b.provenance.source_of(value))
         if acc is None or acc[0] == guards.A_CONST:
             raise Unsupported(f"recursion over {name}, an object janus cannot "
                                       "trace to an argument or a global", code, offset)

@@ -197,14 +197,17 @@ def unused_but_failing(graph):
     outputs.  One that janus left behind and that fails only sends the call to the
     interpreter."""
     return [op for op in graph.get_operations()
-            if not any(t.consumers() for t in op.outputs) and not op._control_outputs
-            and op.type not in CHECKS and can_fail(op) and not _replaced_shape_check(op)]
+            if _unused(op) and op.type not in CHECKS and can_fail(op)
+            and not _replaced_shape_check(op)]
+
+
+def _unused(op):
+    return not any(t.consumers() for t in op.outputs) and not op._control_outputs
 
 
 def _replaced_shape_check(op):
     """An EnsureShape keep_shape_checks took the place of: it has no consumer left."""
-    return op.type == "EnsureShape" and not any(t.consumers() for t in op.outputs) \
-        and not op._control_outputs
+    return op.type == "EnsureShape" and _unused(op)
 
 
 def _closure(start, step):
