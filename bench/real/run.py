@@ -59,8 +59,9 @@ ROOT = HERE.parent.parent
 PROGRAMS = ["quickstart_advanced", "pix2pix", "nmt_attention", "dcgan", "transformer",
             "gat", "word2vec_nce", "actor_critic"]
 MODES = ["eager", "function", "xla", "janus"]
-# Optional modes (--graph-numerics): janus with other switches, in the same rotation.
-EXTRA_MODES = {"janus_graph": {"JANUS_NUMERICS": "graph"}}
+# Optional modes (--graph-numerics, --xla): janus with other switches, in the same
+# rotation.
+EXTRA_MODES = {"janus_graph": {"JANUS_NUMERICS": "graph"}, "janus_xla": {"JANUS_XLA": "on"}}
 ONEDNN = {"on": None, "off": "0"}          # None: TF's default, the variable unset
 BUILT = re.compile(r"janus: (\S+): built graph \d+ in [\d.]+ s total \[t=([\d.]+)\]")
 TAKEN_OVER = "taken over: ran TensorFlow ops"
@@ -279,7 +280,7 @@ def summarise(runs):
     for extra in EXTRA_MODES:
         if extra not in runs:
             continue
-        for other in ("function", "janus"):
+        for other in ("function", "xla", "janus"):
             ratios = [at(extra, i, "median_s") / at(other, i, "median_s")
                       for i in range(reps)
                       if at(extra, i, "median_s") and at(other, i, "median_s")]
@@ -288,6 +289,11 @@ def summarise(runs):
                  for i in range(reps)]
         out[f"loss_rel_diff_{extra}_eager"] = max([d for d in diffs if d is not None],
                                                   default=None)
+        # Why janus built a step's graph without XLA (JANUS_XLA=on), as JANUS_STATS says.
+        out[f"{extra}_without_xla"] = sorted({
+            reason for r in runs[extra] if not r.get("error") and "janus" in r
+            for f in r["janus"].get("step_functions", [])
+            for reason in f.get("reasons", {}) if "XLA" in reason})
     diffs = [rel(at("janus", i, "final_loss"), at("eager", i, "final_loss"))
              for i in range(reps)]
     out["loss_rel_diff_janus_eager"] = max([d for d in diffs if d is not None], default=None)
@@ -443,25 +449,47 @@ def markdown(results):
                                  ", ".join(f"{k} {v}" for k, v in w.items()) for w in window))
         if notes:
             lines += ["", *notes]
-        graph_numerics = {p: s for p, s in programs.items() if "janus_graph" in s}
-        if graph_numerics:
-            lines += ["", f"### janus with TF's graph rewrites ({label})", "",
-                      "`JANUS_NUMERICS=graph` (Grappler's arithmetic optimizer, constant "
-                      "folding and remapper on, as for a tf.function; the default turns "
-                      "them off for eager's floats bit for bit), in the same rotation:", "",
-                      "| program | janus | janus, graph numerics | ÷janus | ÷function "
-                      "| loss (vs eager) |", "|---|---|---|---|---|---|"]
-            for program, s in graph_numerics.items():
-                e, g = s["janus"], s["janus_graph"]
-                lines.append(
-                    f"| {program} | {fmt_s(e['step_s'], e['step_spread'])} | "
-                    f"{fmt_s(g['step_s'], g['step_spread'])} | "
-                    f"{fmt_ratio(s['janus_graph/janus'], s['janus_graph/janus_spread'])} | "
-                    f"{fmt_ratio(s['janus_graph/function'], s['janus_graph/function_spread'])}"
-                    f" | {fmt_e(s['loss_rel_diff_janus_graph_eager'])} |"
-                    if e.get("step_s") and g.get("step_s") else
-                    f"| {program} | — | — | — | — | — |")
+        lines += _extra_sections(programs, label)
     return "\n".join(lines) + "\n"
+
+
+_EXTRA_TITLES = {
+    "janus_graph": ("janus with TF's graph rewrites", "janus, graph numerics",
+                    "`JANUS_NUMERICS=graph` (Grappler's arithmetic optimizer, constant "
+                    "folding and remapper on, as for a tf.function; the default turns "
+                    "them off for eager's floats bit for bit), in the same rotation:"),
+    "janus_xla": ("janus compiling with XLA", "janus, XLA",
+                  "`JANUS_XLA=on` (janus's graphs compiled with XLA where janus keeps all "
+                  "or nothing there; floats are then XLA's), in the same rotation:"),
+}
+
+
+def _extra_sections(programs, label):
+    lines = []
+    for extra, (title, column, text) in _EXTRA_TITLES.items():
+        chosen = {p: s for p, s in programs.items() if extra in s}
+        if not chosen:
+            continue
+        lines += ["", f"### {title} ({label})", "", text, "",
+                  f"| program | janus | {column} | ÷janus | ÷function | ÷xla "
+                  "| loss (vs eager) |", "|---|---|---|---|---|---|---|"]
+        notes = []
+        for program, s in chosen.items():
+            e, g = s["janus"], s[extra]
+            lines.append(
+                f"| {program} | {fmt_s(e['step_s'], e['step_spread'])} | "
+                f"{fmt_s(g['step_s'], g['step_spread'])} | "
+                f"{fmt_ratio(s[f'{extra}/janus'], s[f'{extra}/janus_spread'])} | "
+                f"{fmt_ratio(s[f'{extra}/function'], s[f'{extra}/function_spread'])} | "
+                f"{fmt_ratio(s[f'{extra}/xla'], s[f'{extra}/xla_spread'])}"
+                f" | {fmt_e(s[f'loss_rel_diff_{extra}_eager'])} |"
+                if e.get("step_s") and g.get("step_s") else
+                f"| {program} | — | — | — | — | — | — |")
+            for reason in s.get(f"{extra}_without_xla", []):
+                notes.append(f"- **{program}**: {reason}")
+        if notes:
+            lines += ["", *notes]
+    return lines
 
 
 def main():
@@ -471,6 +499,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--graph-numerics", action="store_true",
                         help="also run janus with JANUS_NUMERICS=graph (a fifth mode)")
+    parser.add_argument("--xla", action="store_true",
+                        help="also run janus with JANUS_XLA=on (another mode)")
     parser.add_argument("--onednn", choices=["both", "on", "off"], default="both")
     parser.add_argument("--out", default=str(ROOT / "bench" / "results"))
     parser.add_argument("--timeout", type=int, default=900,
@@ -486,7 +516,8 @@ def main():
     settings = ["on", "off"] if args.onednn == "both" else [args.onednn]
     started = time.time()
     load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    modes = MODES + (["janus_graph"] if args.graph_numerics else [])
+    modes = MODES + (["janus_graph"] if args.graph_numerics else []) + \
+        (["janus_xla"] if args.xla else [])
     runs = {s: {p: {m: [] for m in modes} for p in chosen} for s in settings}
     skip = {s: {p: set() for p in chosen} for s in settings}
     tf_version = None
@@ -522,7 +553,8 @@ def main():
         "commit": git_commit(),
         "command": (f"bin/janus-python bench/real/run.py --programs {','.join(chosen)} "
                     f"--repeats {args.repeats} --onednn {args.onednn}"
-                    + (" --graph-numerics" if args.graph_numerics else "")),
+                    + (" --graph-numerics" if args.graph_numerics else "")
+                    + (" --xla" if args.xla else "")),
         "programs": chosen, "repeats": args.repeats, "onednn": args.onednn,
         "load_before": load_before,
         "load_after": " ".join(f"{x:.2f}" for x in os.getloadavg()),

@@ -94,6 +94,11 @@ SWITCHES = (
            "atomic.py), so a failed call changes nothing.  off: for measuring what that "
            "costs (make bench-gating) only; a graph that fails at run time can then "
            "leave updates applied twice."),
+    Switch("JANUS_XLA", "off", "off, on", _one_of("off", "on"),
+           "on: janus compiles its graphs with XLA where it can keep all or nothing "
+           "there (janus/graph/xla.py); their floats are then XLA's, as "
+           "tf.function(jit_compile=True) computes them, not eager's.  off: TF's "
+           "executor runs them."),
     Switch("JANUS_NUMERICS", "eager", "eager, graph", _one_of("eager", "graph"),
            "eager: janus's graphs compute eager's floats bit for bit with oneDNN off "
            "(TF's graph optimizer runs without its float-changing rewrites for them: "
@@ -130,13 +135,14 @@ def launched_rank(environ=None) -> int | None:
 class Config:
     __slots__ = ("mode", "stats_path", "log", "hot_calls", "trace_path", "trace_ops",
                  "data_parallel", "mpi_timeout", "fusion_bytes", "hot_ops", "gating",
-                 "eager_numerics")
+                 "eager_numerics", "xla")
 
     def __init__(self, mode: str, stats_path: str, log: bool, hot_calls: int,
                  trace_path: str = "", trace_ops: str = "first:10",
                  data_parallel: str = "auto", mpi_timeout: float = 300.0,
                  fusion_bytes: int = 4 << 20, hot_ops: int | None = DEFAULT_HOT_CALLS,
-                 gating: bool = True, eager_numerics: bool = True):
+                 gating: bool = True, eager_numerics: bool = True,
+                 xla: bool = False):
         self.mode, self.stats_path, self.log, self.hot_calls = mode, stats_path, log, hot_calls
         self.trace_path, self.trace_ops = trace_path, trace_ops
         self.data_parallel, self.mpi_timeout, self.fusion_bytes = \
@@ -144,6 +150,7 @@ class Config:
         self.hot_ops = hot_ops    # None: detection from ops is off
         self.gating = gating
         self.eager_numerics = eager_numerics
+        self.xla = xla
 
     @property
     def enabled(self) -> bool:
@@ -171,7 +178,8 @@ def from_environ(environ=None) -> Config:
                   hot_ops=None if values["JANUS_HOT_OPS"] == "off"
                   else int(values["JANUS_HOT_OPS"]),
                   gating=values["JANUS_GATING"] == "on",
-                  eager_numerics=values["JANUS_NUMERICS"] == "eager")
+                  eager_numerics=values["JANUS_NUMERICS"] == "eager",
+                  xla=values["JANUS_XLA"] == "on")
 
 
 _active = None

@@ -9,7 +9,8 @@ every later build reads it (build/builder.py and the state it reads through).
 
 class Plan:
     __slots__ = ("relaxed_dims", "varying", "never_vary", "never_relax", "by_reference",
-                 "by_identity", "relaxed", "tape_records")
+                 "by_identity", "relaxed", "tape_records",
+                 "xla_declined")
 
     def __init__(self):
         # {argument accessor description: dimensions}: built as None, not one graph per size
@@ -28,3 +29,6 @@ class Plan:
         # Built for calls under a GradientTape outside them: the graph also returns what
         # the tape's records need (graph/tape_records.py).
         self.tape_records = False
+        # Why this code's graphs are not compiled with XLA under JANUS_XLA=on (what
+        # XLA would not check, or XLA's own refusal), or None.
+        self.xla_declined = None

@@ -10,7 +10,8 @@ Five steps, each trained for 50 calls on its own variables in one process:
   moments   an MLP with a batch norm from tf.nn.moments
 BIT_EXACT_WRAP=plain runs each step as written (under janus: janus's graphs);
 BIT_EXACT_WRAP=function_hot runs the first JANUS_HOT calls eagerly and the rest through
-tf.function, as janus runs its profiling calls eagerly.  Prints one JSON document:
+tf.function, as janus runs its profiling calls eagerly; BIT_EXACT_WRAP=xla_hot the same
+with tf.function(jit_compile=True).  Prints one JSON document:
 per step, every loss and every final variable as float.hex.
 """
 import json
@@ -33,7 +34,7 @@ def case(fn):
 def wrapped(step):
     if WRAP == "plain":
         return step
-    graph = tf.function(step)
+    graph = tf.function(step, jit_compile=True if WRAP == "xla_hot" else None)
     calls = [0]
 
     def run(*args):

@@ -17,7 +17,7 @@ from tensorflow.python.framework import auto_control_deps
 from .. import config, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
-from ..graph import atomic, eager_config, kept_calls, tape_records
+from ..graph import atomic, eager_config, kept_calls, tape_records, xla
 from ..semantics import random_ops
 from ..state import library_state
 from . import builder, outputs, program_functions, purity, raising
@@ -29,7 +29,7 @@ class Built:
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
                  "keep_alive", "gating", "draws", "python_draws", "library_objects",
                  "names_of", "summary", "inlined", "recursive_codes", "tape_records",
-                 "loggers")
+                 "loggers", "xla_checks")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -62,6 +62,7 @@ def _build(code, globals_dict, arg_names, args, plan):
     run.plan_inputs()
     traced, made_variables = {}, []
     turnstile = atomic.Turnstile() if _gating_on() else None
+    use_xla = _xla_on() and plan.xla_declined is None and not plan.tape_records
 
     def graph_function(*flat_inputs):
         graph = run.target.root_graph = tf.compat.v1.get_default_graph()
@@ -100,6 +101,9 @@ def _build(code, globals_dict, arg_names, args, plan):
         except atomic.Unrestorable as exc:
             raise Unsupported(str(exc), code) from exc
         graph.control_outputs.extend(deps.ops_which_must_run)
+        if use_xla:
+            # Raises xla.Declined: the executor builds again without XLA.
+            returned, traced["xla_checks"] = xla.prepare(graph, returned)
         if not plan.tape_records:
             return returned
         try:
@@ -114,6 +118,7 @@ def _build(code, globals_dict, arg_names, args, plan):
                 program_functions.no_new_traces(), library_state.building():
             try:
                 function = tf.function(graph_function, autograph=False,
+                                       jit_compile=use_xla or None,
                                        experimental_attributes={"_disable_acd": True}
                                        ).get_concrete_function(*run.inputs.specs)
             except Exception:
@@ -141,7 +146,7 @@ def _build(code, globals_dict, arg_names, args, plan):
         loggers=tuple(run.record.loggers.values()),
         names_of=names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
-        tape_records=traced.get("tape_records"))
+        tape_records=traced.get("tape_records"), xla_checks=traced.get("xla_checks"))
 
 
 def _forget_watched_variables(frozen):
@@ -158,3 +163,8 @@ def _forget_watched_variables(frozen):
 def _gating_on():
     cfg = config.active()
     return cfg is None or cfg.gating
+
+
+def _xla_on():
+    cfg = config.active()
+    return cfg is not None and cfg.xla

@@ -44,6 +44,8 @@ class CompiledGraph:
         self.variable_slots = tuple(built.inputs.variable_slots)
         self.captured = tuple(function.graph.external_captures) if self.variable_slots else ()
         self.template = built.template
+        # Under XLA the checks are an output (graph/xla.py): xla.Checks, or None.
+        self.xla_checks = built.xla_checks
         self.graphs = None        # the run/cache.GraphCache that holds it
         self.op_count = sum(1 for op in function.graph.get_operations()
                             if op.type not in _PLUMBING)   # reported (observe/counters.py)
@@ -88,6 +90,15 @@ class CompiledGraph:
                     results = self._call_recorded(flat)
             finally:
                 call_options.leave(options)
+            if self.xla_checks is not None:
+                results, passed, starts = self.xla_checks.split(results)
+                if not passed.all():
+                    # XLA ran on past the failed check (graph/xla.py): undone here.
+                    try:
+                        self.xla_checks.undo(starts)
+                    except Exception as exc:
+                        raise UpdatesLanded(exc) from exc
+                    raise self.xla_checks.failure(passed)
         except Exception as exc:
             # The interpreter's re-run must not run again the collectives that ran.
             distributed.after_graph_call(failed=True)

@@ -20,6 +20,7 @@ from .. import config, messages
 from ..build import concrete, purity
 from ..errors import NeedsExactShapes, NeedsIdentity, NeedsReference, NotYet, Raises, Unsupported, line_of
 from ..frontend import bytecode, profiler
+from ..graph import xla
 from ..observe import counters, trace
 from ..semantics import numbers, random_ops
 from ..state import inputs
@@ -223,6 +224,9 @@ class CodeState:
             self._event(f"failed after its updates landed, the call raises: {exc}")
             raise
         except Exception as exc:
+            if graph.xla_checks is not None and xla.compile_error(exc):
+                # XLA compiles before it runs anything: nothing changed.
+                return self._xla_declined(graph, exc)
             return self._failed(graph, messages.failure_of(exc))
         self.runtime_failures = 0
         self.stats.graph_runs += 1
@@ -268,6 +272,14 @@ class CodeState:
             self.give_up(f"{failure.reason} ({RUNTIME_FAILURE_LIMIT} times)")
             return self._interpret()
         return self._fall_back(graph, failure.reason)
+
+    def _xla_declined(self, graph, exc):
+        """XLA cannot compile the graph: this code's graphs are built without it."""
+        reason = xla.compile_refusal(exc)
+        graph.graphs.plan.xla_declined = reason
+        graph.graphs.drop(graph)
+        return self._interpret_this_call(f"XLA cannot compile it ({reason}): built "
+                                         "again without XLA")
 
     def _interpret_this_call(self, reason):
         """This call runs in the interpreter; its graph stays for the others."""
@@ -342,6 +354,9 @@ class CodeState:
                 return self._build_once(plan, args)
             except purity.Retry as exc:
                 self.stats.note(f"built again: {exc.reason}")
+            except xla.Declined as exc:
+                plan.xla_declined = str(exc)
+                self.stats.note(f"built without XLA: {exc}")
         raise Unsupported("library callbacks into the program do not settle",
                                   self.code)
 
