@@ -11,6 +11,9 @@ variable compared as float.hex.
 - Under JANUS_NUMERICS=graph, janus equals that tf.function where its graph is the one
   tf.function traces (every step but conv_bn, whose partial last batch janus serves
   from a graph with a relaxed batch dimension).
+- Under JANUS_XLA=on, janus equals tf.function(jit_compile=True) on the same four: its
+  checks and the values it writes back on a failure leave the ops XLA compiles as they
+  are (docs/soundness.md#xla).
 """
 
 import json
@@ -47,3 +50,13 @@ def test_janus_computes_eagers_floats_and_with_graph_numerics_tf_functions(tmp_p
     graph_numerics, _ = _run(tmp_path, "on", JANUS_NUMERICS="graph")
     for name in SAME_GRAPH_AS_FUNCTION:
         assert graph_numerics[name] == function[name], name
+
+
+def test_janus_with_xla_computes_the_jit_compiled_functions_floats(tmp_path):
+    xla, _ = _run(tmp_path, "off", BIT_EXACT_WRAP="xla_hot")
+    janus, stats = _run(tmp_path, "on", JANUS_XLA="on")
+    steps = {f["name"].split(".")[0]: f for f in json.loads(stats.read_text())["functions"]
+             if f["name"].endswith("train_step")}
+    for name in SAME_GRAPH_AS_FUNCTION:
+        assert steps[name]["xla_graph_calls"] >= 40, steps[name]
+        assert janus[name] == xla[name], name

@@ -17,7 +17,8 @@ class CodeStats:
                  "builds", "build_seconds", "guard_misses", "fallbacks", "not_converted",
                  "assert_failures", "relaxations", "heap_reads", "heap_writes",
                  "recursive_graphs", "reasons", "status",
-                 "graph_seconds", "interpreted_seconds", "graph_ops", "eager_ops", "site_of")
+                 "graph_seconds", "interpreted_seconds", "graph_ops", "eager_ops", "site_of",
+                 "xla_graph_runs")
 
     def __init__(self, code):
         self._start(code.co_qualname, code.co_filename, code.co_firstlineno)
@@ -29,6 +30,7 @@ class CodeStats:
         self.guard_misses = self.fallbacks = self.assert_failures = self.relaxations = 0
         self.heap_reads = self.heap_writes = 0
         self.recursive_graphs = 0     # recursive graph functions made of this code
+        self.xla_graph_runs = 0       # graph calls compiled by XLA (JANUS_XLA=on)
         self.not_converted = None
         self.build_seconds = 0.0
         # Wall time of its graph calls and interpreted calls: measured only while a
@@ -53,6 +55,7 @@ class CodeStats:
                 "assert_failures": self.assert_failures, "relaxations": self.relaxations,
                 "heap_reads": self.heap_reads, "heap_writes": self.heap_writes,
                 "recursive_graphs": self.recursive_graphs,
+                "xla_graph_runs": self.xla_graph_runs,
                 "build_seconds": round(self.build_seconds, 3), "status": self.status,
                 "reasons": dict(self.reasons)}
 
@@ -93,6 +96,7 @@ def _json_entry(s):
             "assert_failures": s.assert_failures, "relaxations": s.relaxations,
             "heap_reads": s.heap_reads, "heap_writes": s.heap_writes,
             "recursive_graphs": s.recursive_graphs, "fallbacks": s.fallbacks,
+            "xla_graph_calls": s.xla_graph_runs,
             "not_converted": s.not_converted,
             "status": s.status, "reasons": dict(s.reasons),
             "build_seconds": round(s.build_seconds, 6),

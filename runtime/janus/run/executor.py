@@ -230,6 +230,8 @@ class CodeState:
             return self._failed(graph, messages.failure_of(exc))
         self.runtime_failures = 0
         self.stats.graph_runs += 1
+        if graph.xla_checks is not None:
+            self.stats.xla_graph_runs += 1
         self.stats.graph_ops += graph.op_count
         self.stats.heap_reads += graph.heap_reads
         self.stats.heap_writes += len(graph.effects)
