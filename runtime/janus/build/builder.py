@@ -250,6 +250,14 @@ class Builder:
 
     # -- reading the outside world ---------------------------------------------------
 
+    def super_attr(self, global_super, cls, owner, name, code, offset):
+        if global_super is not super:
+            raise Unsupported("super() where the name super is not the builtin", code,
+                              offset)
+        if owner is NULL or cls is NULL:
+            raise Unsupported("super() outside a method", code, offset)
+        return attribute_reads.super_attribute(self, cls, owner, name, code, offset)
+
     def load_attr(self, owner, name, code, offset):
         if owner is NULL:
             raise Unsupported("attribute of NULL", code, offset)

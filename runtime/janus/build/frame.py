@@ -252,6 +252,12 @@ class Frame(displays.Displays):
         if ins.arg & 1:            # method form: (callable, self-or-NULL)
             self.push(NULL)
 
+    def op_LOAD_SUPER_ATTR(self, ins):
+        owner, cls, global_super = self.pop(), self.pop(), self.pop()
+        self.push(self.b.super_attr(global_super, cls, owner, ins.argval, self.code, ins.offset))
+        if ins.arg & 1:            # method form: (callable, self-or-NULL)
+            self.push(NULL)
+
     def op_STORE_ATTR(self, ins):
         owner, value = self.pop(), self.pop()
         self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
@@ -712,17 +718,14 @@ class Frame(displays.Displays):
     def op_POP_JUMP_IF_FALSE(self, ins):
         return self._jump(ins, False)
 
-    def op_POP_JUMP_IF_NONE(self, ins):
+    def op_POP_JUMP_IF_NONE(self, ins, when=True):
         value = self.pop()
         if type(value) is objects.ObjectRef:
-            return control.decide(self, ins, objects.is_none(value), True)
-        return ins.jump_target if value is None else None
+            return control.decide(self, ins, objects.is_none(value), when)
+        return ins.jump_target if (value is None) is when else None
 
     def op_POP_JUMP_IF_NOT_NONE(self, ins):
-        value = self.pop()
-        if type(value) is objects.ObjectRef:
-            return control.decide(self, ins, objects.is_none(value), False)
-        return ins.jump_target if value is not None else None
+        return self.op_POP_JUMP_IF_NONE(ins, when=False)
 
     # -- exceptions (raising.py) -------------------------------------------------------
     def op_RAISE_VARARGS(self, ins):

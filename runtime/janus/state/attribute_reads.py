@@ -115,6 +115,57 @@ def attribute(b, owner, name, code, offset):
     return _plain(b, value, name, acc, library, code, offset)
 
 
+_IMMUTABLE_TYPE = 1 << 8       # Py_TPFLAGS_IMMUTABLETYPE: no attribute can be set on it
+
+
+def super_attribute(b, cls, owner, name, code, offset):
+    """`super().name` (or `super(cls, owner).name`) as CPython's super finds it: the
+    first class after `cls` in the MRO of owner's type (of owner, for a class) whose
+    own dict holds `name`, bound to owner.  Guarded on what it read: owner's type, the
+    entry found and the absence of `name` in each class it passed (`Mid.loss = ...`
+    mid-run rebuilds).  Classes that cannot be changed (object, builtins) need no
+    guard.  A property or another data descriptor found there is refused: its getter
+    would run here."""
+    if not isinstance(cls, type):
+        raise Unsupported("super() with a first argument that is not a class", code, offset)
+    start = owner if isinstance(owner, type) and issubclass(owner, cls) else type(owner)
+    if not isinstance(owner, cls) and start is not owner:
+        raise Unsupported(f"super({cls.__qualname__}, obj) of an object of another class",
+                          code, offset)
+    acc = b.provenance.source_of(owner)
+    if acc is not None:
+        if start is owner:
+            b.guards.require_is(acc, owner)
+        else:
+            b.guards.require_type(acc, start)
+    elif not b.provenance.is_made(owner):
+        raise Unsupported(f"super() of {natives.describe(owner)} janus cannot trace to a "
+                          "guarded place", code, offset)
+    mro = start.__mro__
+    for klass in mro[mro.index(cls) + 1:]:
+        raw = klass.__dict__.get(name, _MISSING)
+        guarded = not klass.__flags__ & _IMMUTABLE_TYPE
+        entry = guards.own(guards.const(klass), name)
+        if raw is _MISSING:
+            if guarded:
+                b.guards.require_absent(entry)
+            continue
+        if type(raw) in _BOUND_HERE:
+            if guarded:
+                b.guards.require_is(entry, raw)
+                b.remember(raw, entry)
+            return _bind(raw, owner, start)
+        if janus_ext.type_lookup(type(raw), "__get__") is not None:
+            raise Unsupported(f"super().{name} is a {type(raw).__qualname__} of "
+                              f"{klass.__qualname__}, whose __get__ would run here",
+                              code, offset)
+        if guarded:
+            return reads.value_at(b, entry, raw, f"attribute {name!r}", code, offset)
+        return _plain(b, raw, name, None, False, code, offset)
+    raise Unsupported(f"super().{name}: no class after {cls.__qualname__} defines it",
+                      code, offset)
+
+
 def _class_of(b, owner, code, offset):
     """`owner.__class__` through object's own descriptor: type(owner), guarded as the
     type of where owner came from (a dataclass's __eq__ compares classes so)."""

@@ -117,8 +117,9 @@ def watch(objects, graph, program_names):
     - every object watched: `obj.__class__ = Other` writes no dict, so the caller
       guards each one's type."""
     seen, lists, watched = set(), [], []
+    walk = _Walk(graph, seen, lists, program_names, watched)
     for obj in objects:
-        _watch_object(obj, _name(obj), graph, seen, lists, 0, program_names, watched)
+        walk.watch_object(obj, _name(obj), 0)
     _watch_classes(watched, graph, program_names)
     janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
@@ -499,23 +500,39 @@ def _handle_of(variable):
     return getattr(inner, "handle", None)
 
 
-def _watch_object(obj, described, graph, seen, lists, depth, program_names, watched):
-    if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
-        return
-    seen.add(id(obj))
-    watched.append(obj)
-    attributes = obj.__dict__
-    # The program's subclass: its own names are left to the guards, and the plain
-    # dicts and lists it holds are the program's data (a history the loop appends
-    # to), not configuration; the library objects it holds are followed.
-    programs = is_program_subclass(obj) or is_program_object(obj)
-    # (`call`: the builder sets and deletes it while it builds a user layer's call.)
-    own = frozenset(program_names(obj)) | {"call"} if programs else None
-    janus_ext.watch_dict(attributes, described, graph, own)
-    if depth >= _MAX_DEPTH:
-        return
+class _Walk:
+    """One `watch`'s walk over the objects library code reaches.  Its steps are
+    methods, not closures: a closure that calls itself is a reference
+    cycle, which held `program_names`, and through it the objects the build read
+    attributes of, until the next cyclic collection (docs/soundness.md#object-lifetime)."""
 
-    def follow(item, where=None):
+    __slots__ = ("graph", "seen", "lists", "program_names", "watched")
+
+    def __init__(self, graph, seen, lists, program_names, watched):
+        self.graph, self.seen, self.lists = graph, seen, lists
+        self.program_names, self.watched = program_names, watched
+
+    def watch_object(self, obj, described, depth):
+        seen = self.seen
+        if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
+            return
+        seen.add(id(obj))
+        self.watched.append(obj)
+        attributes = obj.__dict__
+        # The program's subclass: its own names are left to the guards, and the plain
+        # dicts and lists it holds are the program's data (a history the loop appends
+        # to), not configuration; the library objects it holds are followed.
+        programs = is_program_subclass(obj) or is_program_object(obj)
+        # (`call`: the builder sets and deletes it while it builds a user layer's call.)
+        own = frozenset(self.program_names(obj)) | {"call"} if programs else None
+        janus_ext.watch_dict(attributes, described, self.graph, own)
+        if depth >= _MAX_DEPTH:
+            return
+        for key, value in list(attributes.items()):
+            if not (programs and key in own):
+                self.consider(value, f"{described}.{key}", depth, programs)
+
+    def follow(self, item, depth, programs, where=None):
         if type(item) is types.MethodType:
             # A bound method held as a callable (`activation=gate.__call__`): library
             # code calls it, and it reads its object.
@@ -525,10 +542,10 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
         # code does not touch; a helper object it keeps for the loop is the program's.
         if is_watched_kind(item) or is_program_subclass(item) or (
                 is_program_object(item) and (not programs or callable(item))):
-            _watch_object(item, where or _name(item), graph, seen, lists, depth + 1,
-                          program_names, watched)
+            self.watch_object(item, where or _name(item), depth + 1)
 
-    def consider(value, where):
+    def consider(self, value, where, depth, programs):
+        seen = self.seen
         # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
         # of its own (TrackedDict, TrackedList, TrackedSet).
         if type(value) is functools.partial and id(value) not in seen:
@@ -538,16 +555,16 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
             seen.add(id(value))
             if value.keywords and id(value.keywords) not in seen:
                 seen.add(id(value.keywords))
-                janus_ext.watch_dict(value.keywords, f"{where}.keywords", graph)
+                janus_ext.watch_dict(value.keywords, f"{where}.keywords", self.graph)
             for index, argument in enumerate(value.args):
-                consider(argument, f"{where}.args[{index}]")
-            follow(value.func)
+                self.consider(argument, f"{where}.args[{index}]", depth, programs)
+            self.follow(value.func, depth, programs)
         elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
-                janus_ext.watch_dict(value, where, graph)
+                janus_ext.watch_dict(value, where, self.graph)
             for item in list(value.values())[:_MAX_ITEMS]:
-                follow(item)
+                self.follow(item, depth, programs)
         elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
                 isinstance(value, (list, set)) and 0 < len(value) <= _MAX_ITEMS
                 and all(type(item) in _PLAIN for item in value)) or (
@@ -555,24 +572,20 @@ def _watch_object(obj, described, graph, seen, lists, depth, program_names, watc
             # Plain values no watcher sees written into: guarded or compared instead.
             seen.add(id(value))
             if not programs:
-                lists.append((where, value))
+                self.lists.append((where, value))
         elif type(value) is tuple and id(value) not in seen:
             # A tuple cannot change, but what it holds can (a partial's arguments, a
             # configuration tuple holding a list of gates): each item as a value.
             seen.add(id(value))
             for index, item in enumerate(value[:_MAX_ITEMS]):
-                consider(item, f"{where}[{index}]")
+                self.consider(item, f"{where}[{index}]", depth, programs)
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
             for item in list(value)[:_MAX_ITEMS]:
-                follow(item)
+                self.follow(item, depth, programs)
         else:
-            follow(value, where)
-
-    for key, value in list(attributes.items()):
-        if not (programs and key in own):
-            consider(value, f"{described}.{key}")
+            self.follow(value, depth, programs, where)
 
 
 def watch_functions(functions, graph):
