@@ -135,3 +135,13 @@ def test_a_given_up_function_pays_one_walk_per_call_not_per_op(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     assert "`.item` of an ndarray the step computes" in stats.read_text()
     assert int(r.stdout.split()[-1]) <= 30 + 3, r.stdout
+
+
+def test_ops_at_interpreter_exit_print_nothing_of_janus():
+    """The writer's last ops run while the interpreter exits; janus's op watch stays
+    silent there, as the interpreter does without janus."""
+    program = str(Path(__file__).resolve().parent / "summary_at_exit.py")
+    on, off = run_python([program], mode="on"), run_python([program], mode="off")
+    assert on.returncode == off.returncode == 0, on.stderr[-2000:]
+    assert on.stdout == off.stdout == "done\n"
+    assert "janus" not in on.stderr, on.stderr[-2000:]

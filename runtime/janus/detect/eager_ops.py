@@ -99,11 +99,16 @@ class OpWatch:
         self.walks = 0
         self.busy = False            # deciding (executor calls must not count)
         self.broken = None           # an internal error stops the watch for good
+        # Held here, not read from this module's globals: at interpreter exit CPython
+        # empties module dicts while the program's last ops (a summary writer's
+        # flush) still run.
+        self._finalizing = sys.is_finalizing
+        self._first_user_frame = first_user_frame
 
     def _user_frame(self, frame):
         """The first user frame from `frame` up, and its CodeWatch (or None, None)."""
         while True:
-            frame = first_user_frame(frame)       # past code marked as library
+            frame = self._first_user_frame(frame)       # past code marked as library
             if frame is None:
                 return None, None
             code = frame.f_code
@@ -118,7 +123,7 @@ class OpWatch:
 
     def note_op(self, frame):
         """An op ran in `frame`, a user frame whose call is not counted yet."""
-        if self.busy or self.broken is not None:
+        if self.busy or self.broken is not None or self._finalizing():
             return
         try:
             self._walk(frame)
@@ -233,6 +238,7 @@ def install(pywrap_tfe, hot_calls, executor_module):
     """Wrap TF's eager op entry points so that every op is noted first."""
     watch = OpWatch(hot_calls, executor_module)
     getframe = sys._getframe
+    first_user_frame = janus_ext.first_user_frame    # (the module's is emptied at exit)
     note_op = watch.note_op
     user = watch.user
     fast_path = pywrap_tfe.TFE_Py_FastPathExecute
