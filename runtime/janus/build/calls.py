@@ -356,14 +356,20 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         program_functions.check_call(b, fn, args, kwargs, code, offset)
     elif program_functions.is_method_of_program_function(fn):
         program_functions.refuse_method(fn, code, offset)
+    name = getattr(fn, "__qualname__", None) or type(fn).__qualname__
+    if library_state.is_keras_callback(getattr(fn, "__self__", None)):
+        raise Unsupported(f"{name}() of a Keras callback in the step: "
+                          "callbacks keep Python state (History's lists) that a build "
+                          "would write once, with graph values", code, offset)
     library_state.note(b.record.library_objects, fn, args, kwargs)
 
     def wrap(value):
         return b.as_eager_number(arrays.unwrap(value))
     graph = tf.compat.v1.get_default_graph()
     last_op = max(graph._nodes_by_id, default=0)
-    result = numbers.handed_back(
-        fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()}))
+    with output.library_prints_refused(f"{name}()", code, offset):
+        result = numbers.handed_back(
+            fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()}))
     made = (graph._nodes_by_id[i] for i in range(last_op + 1,
                                                 max(graph._nodes_by_id, default=0) + 1)
             if i in graph._nodes_by_id)

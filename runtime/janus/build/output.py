@@ -8,9 +8,11 @@ shown are carried out of the region (janus/build/arm_output.py, janus/build/loop
 value is shown as it is at that point of the call (`snapshot`).
 """
 
+import contextlib
 import io
 import logging
 import sys
+import threading
 import types
 
 import janus_ext
@@ -258,3 +260,46 @@ def check_format_spec(b, value, spec):
     if python_type is int and spec.endswith("c"):
         b.check(tf.logical_and(value >= 0, value < 0x110000),
                 f"format {spec!r} of an int out of range(0x110000)")
+
+
+class _Caught:
+    """Stands for sys.stdout or sys.stderr while library code runs natively inside a
+    build: what the build's thread writes is kept here, what other threads write goes
+    through."""
+
+    def __init__(self, real):
+        self.real, self.thread, self.written = real, threading.get_ident(), []
+
+    def write(self, text):
+        if threading.get_ident() != self.thread:
+            return self.real.write(text)
+        self.written.append(text)
+        return len(text)
+
+    def flush(self):
+        if threading.get_ident() != self.thread:
+            self.real.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+@contextlib.contextmanager
+def library_prints_refused(name, code, offset):
+    """Run a library call of the build (`model.summary()`, `print_msg`) with the
+    streams caught: text it prints would reach the program's output at build time, once,
+    where eager prints it at every call, in order.  The build is refused and the text
+    dropped: the interpreter runs the call and prints it."""
+    out, err = sys.stdout, sys.stderr
+    caught_out, caught_err = _Caught(out), _Caught(err)
+    sys.stdout, sys.stderr = caught_out, caught_err
+    try:
+        yield
+    finally:
+        if sys.stdout is caught_out:
+            sys.stdout = out
+        if sys.stderr is caught_err:
+            sys.stderr = err
+    if caught_out.written or caught_err.written:
+        raise Unsupported(f"{name} printed while janus built the step: eager prints at "
+                          "every call, in order", code, offset)

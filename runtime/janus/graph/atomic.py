@@ -252,7 +252,9 @@ class Turnstile:
     def op_in(self, graph):
         """The barrier op in `graph`, waiting for nothing yet."""
         with graph.as_default(), ops.control_dependencies(None):
-            return self.variable.assign_add(np.int64(1), read_value=False)
+            # The kernel itself: the program may have patched Variable.assign_add.
+            return gen_resource_variable_ops.assign_add_variable_op(
+                self.variable.handle, np.int64(1))
 
     def crossed_in_failed_call(self):
         """Whether the call that just failed passed the barrier (and so updates may have

@@ -213,6 +213,12 @@ def _logging_setup(logger):
     return tuple(chain)
 
 
+def is_keras_callback(obj) -> bool:
+    """A keras.callbacks.Callback (History, a LambdaCallback, a CallbackList)."""
+    module = sys.modules.get("keras.src.callbacks.callback")
+    return module is not None and isinstance(obj, module.Callback)
+
+
 def compared_loggers(loggers):
     """(where, logger, its setup) for `changed_contents`: a filter, handler or formatter
     added between calls makes the graph stale (the rebuild then asks
@@ -404,6 +410,33 @@ def _lists_holding(objects, graph):
     return found
 
 
+# The classes whose methods a build runs for the program's tensor and variable
+# operations (`x * w`, `v.assign_sub(d)`): "module:class" of TF's and Keras'.
+_VALUE_CLASSES = ("tensorflow.python.framework.tensor:Tensor",
+                  "tensorflow.python.framework.ops:_EagerTensorBase",
+                  "tensorflow.python.ops.variables:Variable",
+                  "tensorflow.python.ops.resource_variable_ops:BaseResourceVariable",
+                  "tensorflow.python.ops.resource_variable_ops:ResourceVariable",
+                  "keras.src.backend.common.variables:Variable",
+                  "keras.src.backend.tensorflow.core:Variable")
+
+
+def _watch_value_classes(graph):
+    """Mark `graph` stale when the program patches a method of TF's tensors or
+    variables (`tf.Tensor.__mul__ = counted`, `ResourceVariable.assign_sub = decayed`):
+    the graph holds the ops the old method made."""
+    for entry in _VALUE_CLASSES:
+        module_name, class_name = entry.split(":")
+        module = sys.modules.get(module_name)
+        cls = getattr(module, class_name, None) if module is not None else None
+        if cls is None:
+            continue
+        described = f"{module_name}.{class_name}"
+        if not janus_ext.watch_class(cls, described, graph):
+            raise Unsupported(f"class {described} was modified more often than CPython "
+                              "can track, so a change to it could go unseen")
+
+
 def watch_tf_globals(reads, graph):
     """Mark `graph` stale when the summary state its build read changes in this thread,
     when tf.random.set_global_generator replaces the generator it draws from, when
@@ -424,6 +457,7 @@ def watch_tf_globals(reads, graph):
         # module globals, which Keras' losses and layers read while a graph is built.
         janus_ext.watch_dict(vars(keras_config), "Keras' configuration (keras.config)",
                              graph)
+    _watch_value_classes(graph)
     # tf.config.optimizer.set_experimental_options / set_jit, soft device placement,
     # ...: attributes of TF's context object.  Eager instantiates each tf.function
     # call under the config current then; a graph keeps the config it was built under.
