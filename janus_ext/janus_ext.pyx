@@ -412,7 +412,8 @@ def unflag(code):
     set for it stays in force."""
     if _tool_claimed and code in _profiles:
         sys.monitoring.set_local_events(
-            TOOL_ID, code, _events.PY_START if code in _entries else 0)
+            TOOL_ID, code,
+            _events.PY_START if code in _entries or code in _call_counts else 0)
 
 
 def forget(code):
@@ -459,6 +460,9 @@ DECLINE = _Decline()
 
 cdef dict _entries = {}
 cdef bint _hook_installed = False
+# Codes whose calls janus counts (janus/detect/eager_ops.py tells a call from the next by
+# its number, instead of keeping its frame, and the frame's locals, alive).
+cdef dict _call_counts = {}
 
 
 cdef class Entry:
@@ -495,6 +499,10 @@ cdef class Entry:
 
 cdef int _entry_hook(PyObject *state, PyCodeObject *code, PyObject *const *localsplus,
                      PyObject **result) except -1:
+    if _call_counts:
+        calls = _call_counts.get(<object>code)
+        if calls is not None:
+            _call_counts[<object>code] = <Py_ssize_t>calls + 1
     entry = _entries.get(<object>code)
     if entry is None:
         return 0
@@ -506,10 +514,7 @@ cdef int _entry_hook(PyObject *state, PyCodeObject *code, PyObject *const *local
     return 1
 
 
-def set_entry(code, function, tuple arg_names):
-    """From now on, calls of `code` run function(args) first, args being the values of
-    `arg_names` (code's parameters, in order) followed by the cells of its free
-    variables.  Works whether or not code is flagged."""
+cdef void _install_hook() except *:
     global _hook_installed
     _claim_tool()
     if not _hook_installed:
@@ -517,6 +522,34 @@ def set_entry(code, function, tuple arg_names):
         # gives; the typedef cannot say so, hence the cast.
         PyJanus_SetEntryHook(<PyJanus_EntryHook>_entry_hook, NULL)
         _hook_installed = True
+
+
+def count_calls(code):
+    """From now on, count the calls `code` starts (call_count); the call under way is
+    number 0."""
+    _install_hook()
+    if code not in _call_counts:
+        _call_counts[code] = 0
+        events = sys.monitoring.get_local_events(TOOL_ID, code)
+        sys.monitoring.set_local_events(TOOL_ID, code, events | _events.PY_START)
+
+
+def stop_counting(code):
+    if _call_counts.pop(code, None) is not None and code not in _profiles and \
+            code not in _entries:
+        sys.monitoring.set_local_events(TOOL_ID, code, 0)
+
+
+def call_count(code):
+    """The number of the call of `code` under way (the latest started), or -1."""
+    return _call_counts.get(code, -1)
+
+
+def set_entry(code, function, tuple arg_names):
+    """From now on, calls of `code` run function(args) first, args being the values of
+    `arg_names` (code's parameters, in order) followed by the cells of its free
+    variables.  Works whether or not code is flagged."""
+    _install_hook()
     cells = tuple(i for i, name in enumerate(arg_names) if name in code.co_cellvars)
     # Frame layout (3.13): locals, then cells that are not arguments, then free vars.
     free_start = len(code.co_varnames) + sum(1 for name in code.co_cellvars
@@ -529,7 +562,8 @@ def set_entry(code, function, tuple arg_names):
 
 def clear_entry(code):
     """Calls of `code` run its body again."""
-    if _entries.pop(code, None) is not None and code not in _profiles:
+    if _entries.pop(code, None) is not None and code not in _profiles and \
+            code not in _call_counts:
         sys.monitoring.set_local_events(TOOL_ID, code, 0)
 
 
@@ -539,6 +573,8 @@ def release():
     global _tool_claimed, _hook_installed
     if not _tool_claimed:
         return
+    for code in list(_call_counts):
+        stop_counting(code)
     for code in list(_entries):
         clear_entry(code)
     for code in list(_profiles):

@@ -29,9 +29,11 @@ The rule (docs/coverage.md#hot-code-without-a-tape):
   cost what they cost before (executor.CodeState.give_up) plus one op walk per call: its
   other ops see that call walked already (CodeWatch.walked_call).
 
-A counted code holds its latest frame until it is decided (the walk compares frames by
-identity; a freed frame's address is reused by the next call).  Frames of finished
-calls so keep their locals alive a little longer, only while their code is counted.
+A call is told from the next by its number: janus_ext counts the calls a counted code
+starts (count_calls, at the entry hook of cpython-patches/0003).  Keeping the call's
+frame to compare it by identity (a freed frame's address is reused by the next call)
+kept the frame's locals alive after the call returned, until the code's next call
+(docs/soundness.md#object-lifetime).
 """
 
 import logging
@@ -52,15 +54,18 @@ CALLED_REPEATEDLY = 2
 class CodeWatch:
     """What the op walk knows about one code object of the program."""
 
-    __slots__ = ("code", "counted_calls", "frame", "parent", "calls_in_parent", "driver",
-                 "decided", "covered_by", "state", "stats", "walked_call", "walk")
+    __slots__ = ("code", "counted_calls", "call", "parent", "parent_code",
+                 "calls_in_parent", "driver", "decided", "covered_by", "state", "stats",
+                 "walked_call", "walk")
 
     def __init__(self, code):
         self.code = code
         self.counted_calls = 0
-        self.frame = None           # the frame of the call counted last
-        self.parent = None          # the user frame that made that call
-        self.calls_in_parent = 0    # calls made by that same parent frame
+        self.call = -1              # the number of the call counted last (call_count)
+        self.parent = None          # the call that made it: (CodeWatch, its number)
+        self.parent_code = None     # and that call's code
+        self.calls_in_parent = 0    # calls made by that same parent call
+        janus_ext.count_calls(code)
         self.driver = False         # one call ran a loop over a user callee
         self.decided = False        # handed to the executor, or covered by one that was
         self.covered_by = None      # the CodeWatch whose graph inlines this code
@@ -79,14 +84,22 @@ class CodeWatch:
     def take(self, state):
         self.state, self.stats, self.walked_call = state, state and state.stats, -1
 
-    def forget_frames(self):
-        self.frame = self.parent = None
+    def forget_calls(self):
+        """Decided: its calls need telling apart no more."""
+        # -2: never a call's number (call_count answers -1 for a code not counted), so
+        # its ops still walk on to count its callers.
+        self.call, self.parent, self.parent_code = -2, None, None
+        janus_ext.stop_counting(self.code)
+
+    def this_call(self):
+        return janus_ext.call_count(self.code)
 
     def count_again(self):
         self.decided, self.covered_by = False, None
         self.take(None)
         self.counted_calls = self.calls_in_parent = 0
-        self.forget_frames()
+        self.call, self.parent, self.parent_code = -1, None, None
+        janus_ext.count_calls(self.code)
 
 
 class OpWatch:
@@ -133,7 +146,7 @@ class OpWatch:
 
     def _walk(self, frame):
         frame, watch = self._user_frame(frame)
-        if frame is None or watch.frame is frame:
+        if frame is None or watch.call == watch.this_call():
             return
         if watch.stats is not None:
             watch.walked_call = watch.stats.calls
@@ -143,15 +156,20 @@ class OpWatch:
         child = None
         reached = False
         while frame is not None:
+            call = watch.this_call()
             if child is not None:
-                # `child` began a new call, made by this frame.
-                if child.parent is frame:
+                # `child` began a new call, made by this call of `watch`.  A call of its
+                # own code (recursion) starts a newer number than its caller's: the
+                # caller is then known by its code alone.
+                made_by = (watch, None if child is watch else call)
+                if child.parent == made_by:
                     child.calls_in_parent += 1
                     if child.calls_in_parent >= self.hot_calls:
                         watch.driver = True
                 else:
-                    child.parent, child.calls_in_parent = frame, 1
-            if watch.frame is frame or watch.walk == walk:
+                    child.parent, child.parent_code = made_by, watch.code
+                    child.calls_in_parent = 1
+            if watch.call == call or watch.walk == walk:
                 break        # counted for this call already (or a recursive call)
             if watch.decided and watch.covered_by is not None and \
                     watch.covered_by.given_up():
@@ -160,7 +178,7 @@ class OpWatch:
                 child = None
             else:
                 watch.counted_calls += 1
-                watch.frame, watch.walk = frame, walk
+                watch.call, watch.walk = call, walk
                 reached = reached or watch.counted_calls == self.hot_calls
                 child = watch
             frame, watch = self._user_frame(frame.f_back)
@@ -183,7 +201,7 @@ class OpWatch:
                 # Each graph would hold one call's cells: a rebuild per call.  It is
                 # inlined when its maker is converted.
                 watch.decided = True
-                watch.forget_frames()
+                watch.forget_calls()
                 continue
             owner = self._owner(frame, watch)
             if owner is None:
@@ -191,7 +209,7 @@ class OpWatch:
             for _, inner in chain[:position]:
                 if not inner.decided:
                     inner.decided, inner.covered_by = True, owner
-                    inner.forget_frames()
+                    inner.forget_calls()
             return
         # No function of the chain can be converted (module-level code, generators,
         # loop drivers): its codes go on counting, in case one is given up later.
@@ -205,13 +223,13 @@ class OpWatch:
         if state is not None:         # a training step janus found by its tape
             watch.decided = True
             watch.take(state)
-            watch.forget_frames()
+            watch.forget_calls()
             return None if watch.given_up() else watch
         if not watch.code.co_flags & _CO_OPTIMIZED or executor.rejected(watch.code):
             # Module-level code, a class body, or refused before: decided, so that it
             # holds no frame; its ops still let the walk count its callers.
             watch.decided = True
-            watch.forget_frames()
+            watch.forget_calls()
             executor.stays_interpreted(watch.code)
             return None
         if watch.driver or watch.counted_calls < min(CALLED_REPEATEDLY, self.hot_calls):
@@ -219,7 +237,7 @@ class OpWatch:
         # A generator or a function that makes closures is refused here, with its
         # reason in JANUS_STATS.
         watch.decided = True
-        watch.forget_frames()
+        watch.forget_calls()
         watch.take(executor.consider(
             watch.code, frame.f_globals,
             why=f"ran TensorFlow ops in {watch.counted_calls} calls (no GradientTape)"))
@@ -228,10 +246,10 @@ class OpWatch:
 
 def _remade_per_call(watch):
     """A closure that its caller makes, then calls once, at every call of the caller."""
-    parent = watch.parent
+    parent = watch.parent_code
     return bool(watch.code.co_freevars) and parent is not None and \
-        watch.calls_in_parent < 2 and parent.f_code.co_flags & _CO_OPTIMIZED and \
-        any(const is watch.code for const in parent.f_code.co_consts)
+        watch.calls_in_parent < 2 and parent.co_flags & _CO_OPTIMIZED and \
+        any(const is watch.code for const in parent.co_consts)
 
 
 def install(pywrap_tfe, hot_calls, executor_module):
@@ -241,6 +259,7 @@ def install(pywrap_tfe, hot_calls, executor_module):
     first_user_frame = janus_ext.first_user_frame    # (the module's is emptied at exit)
     note_op = watch.note_op
     user = watch.user
+    call_count = janus_ext.call_count
     fast_path = pywrap_tfe.TFE_Py_FastPathExecute
     execute = pywrap_tfe.TFE_Py_Execute
 
@@ -252,7 +271,7 @@ def install(pywrap_tfe, hot_calls, executor_module):
             seen = user.get(id(frame.f_code))
             if seen is not None and seen.stats is not None:
                 seen.stats.eager_ops += 1
-            if seen is None or seen.frame is not frame and (
+            if seen is None or seen.call != call_count(seen.code) and (
                     seen.stats is None or seen.walked_call != seen.stats.calls):
                 note_op(frame)
         return fast_path(*args)
@@ -263,7 +282,7 @@ def install(pywrap_tfe, hot_calls, executor_module):
             seen = user.get(id(frame.f_code))
             if seen is not None and seen.stats is not None:
                 seen.stats.eager_ops += 1
-            if seen is None or seen.frame is not frame and (
+            if seen is None or seen.call != call_count(seen.code) and (
                     seen.stats is None or seen.walked_call != seen.stats.calls):
                 note_op(frame)
         return execute(*args)
