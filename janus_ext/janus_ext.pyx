@@ -591,3 +591,4 @@ def release():
 include "guards.pxi"
 include "op_walk.pxi"
 include "watch.pxi"
+include "observers.pxi"

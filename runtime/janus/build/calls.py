@@ -16,6 +16,7 @@ lists the narrower rule first:
 A call no rule takes is refused: the interpreter runs that call of the function.
 """
 
+import abc
 import builtins
 import sys
 import types
@@ -237,11 +238,27 @@ def _introspection(b, fn, args, kwargs, code, offset):
         return b.type_of(args[0], code, offset)
     if fn is id and _only(args, kwargs, 1):
         return reads.id_of(b, args[0], code, offset)
+    if fn in (isinstance, issubclass) and _only(args, kwargs, 2):
+        _class_check(b, fn, args[1], code, offset)
     if fn is isinstance and _only(args, kwargs, 2) and is_symbolic(args[0]):
         # What eager's value is: the Python number a promoted tensor stands for, else an
         # EagerTensor.
         return issubclass(b.type_of(args[0], code, offset), args[1])
     return PASS
+
+
+def _class_check(b, fn, classes, code, offset):
+    """isinstance()/issubclass() against a class whose metaclass answers it: an abstract
+    base class answers from registrations anywhere (`ABC.register`), so the graph is
+    compared with abc's cache token at each call; a runtime-checkable Protocol answers
+    from the object's attributes now, which nothing guards: refused."""
+    for cls in classes if type(classes) is tuple else (classes,):
+        if getattr(cls, "_is_runtime_protocol", False):
+            raise Unsupported(f"{fn.__name__}() against the runtime-checkable Protocol "
+                              f"{cls.__qualname__}: it answers from the attributes the "
+                              "object has at the call", code, offset)
+        if isinstance(cls, abc.ABCMeta) and b.record.abc_token is None:
+            b.record.abc_token = abc.get_cache_token()
 
 
 def _pure_builtin(b, fn, args, kwargs, code, offset):

@@ -65,7 +65,10 @@ class CodeWatch:
         self.parent = None          # the call that made it: (CodeWatch, its number)
         self.parent_code = None     # and that call's code
         self.calls_in_parent = 0    # calls made by that same parent call
-        janus_ext.count_calls(code)
+        if code.co_flags & _CO_OPTIMIZED:
+            janus_ext.count_calls(code)
+        else:
+            self.call = -2     # module-level code, a class body: decided at its first op
         self.driver = False         # one call ran a loop over a user callee
         self.decided = False        # handed to the executor, or covered by one that was
         self.covered_by = None      # the CodeWatch whose graph inlines this code
@@ -292,3 +295,12 @@ def install(pywrap_tfe, hot_calls, executor_module):
     pywrap_tfe.TFE_Py_FastPathExecute = TFE_Py_FastPathExecute
     pywrap_tfe.TFE_Py_Execute = TFE_Py_Execute
     return watch
+
+
+def uninstall(pywrap_tfe):
+    """Put TF's eager op entry points back (detect/observers.py)."""
+    for name in ("TFE_Py_FastPathExecute", "TFE_Py_Execute"):
+        wrapper = getattr(pywrap_tfe, name)
+        original = getattr(wrapper, "__wrapped__", None)
+        if original is not None:
+            setattr(pywrap_tfe, name, original)

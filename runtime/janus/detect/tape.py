@@ -68,13 +68,21 @@ def install(tf_module):
     tape_type.__enter__ = __enter__
     _mark_tapes_made_in_graphs(tape_type)
     _count_forward_accumulators(tf_module.autodiff.ForwardAccumulator, executor)
+    from tensorflow.python import pywrap_tfe
+
+    from . import eager_ops as op_watch
+    from . import observers
     hot_ops = _hot_ops_setting()
     if hot_ops is not None:
-        from tensorflow.python import pywrap_tfe
-
-        from . import eager_ops as op_watch
         global watch
         watch = op_watch.install(pywrap_tfe, hot_ops, executor)
+
+    def restore_wrappers():
+        # What runs at each tape entry and each eager op (a frame read each, which an
+        # audit hook sees); the tapes-made-in-graphs and accumulator counts stay.
+        tape_type.__enter__ = original_enter
+        op_watch.uninstall(pywrap_tfe)
+    observers.watch(restore_wrappers)
     # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
     from .. import distributed
     distributed.on_tensorflow_import(tf_module)

@@ -60,7 +60,8 @@ class CompiledGraph:
         lists, self.pinned_contents, watched = library_state.watch(
             built.library_objects, self, built.names_of)
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched)
-        self.pinned_contents += library_state.compared_loggers(built.loggers)
+        self.pinned_contents += library_state.compared_loggers(built.loggers) + \
+            library_state.compared_abc_registrations(built.abc_token)
         library_state.watch_tf_globals(built.summary, self)
         library_state.watch_functions(built.inlined, self)
 

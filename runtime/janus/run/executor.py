@@ -83,6 +83,8 @@ class CodeState:
         self._leave_to_interpreter()
 
     def _leave_to_interpreter(self):
+        if standing_aside is not None:
+            return          # janus_ext holds no entry any more (detect/observers.py)
         # Its calls are still counted, so that JANUS_STATS's graph fraction stays true.
         janus_ext.set_entry(self.code, self._count_interpreted, self.param_names)
         profiler.unflag(self.code)
@@ -384,8 +386,25 @@ interpreted_listeners: list = []
 
 
 def stays_interpreted(code):
+    if standing_aside is not None:
+        return
     for listener in interpreted_listeners:
         listener(code)
+
+
+# Why janus runs everything in the interpreter from now on (detect/observers.py), or None.
+standing_aside = None
+
+
+def stand_aside(reason):
+    """No code is taken over from now on; those taken over say why they stay in the
+    interpreter (janus_ext.release, the caller's next step, removes their entries)."""
+    global standing_aside
+    standing_aside = reason
+    for state in _states.values():
+        if state.stats.not_converted is None:
+            state.stats.status = f"interpreted: janus stood aside: {reason}"
+            state.stats.not_converted = f"janus stood aside: {reason}"
 
 
 def consider(code, globals_dict, why=None):
@@ -393,7 +412,7 @@ def consider(code, globals_dict, why=None):
     (janus/detect/tape.py), or one that ran TF ops in many calls (janus/detect/eager_ops.py, which gives
     `why`).  Returns its CodeState, or None when it was refused."""
     state = _states.get(code)
-    if state is not None or code in _rejected:
+    if state is not None or code in _rejected or standing_aside is not None:
         return state
     try:
         return _consider(code, globals_dict, why)

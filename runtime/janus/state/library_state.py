@@ -33,6 +33,7 @@ the build handed it:
   on a watched object writes no dict, so its type is guarded.
 """
 
+import abc
 import array
 import contextlib
 import functools
@@ -219,6 +220,27 @@ def is_keras_callback(obj) -> bool:
     return module is not None and isinstance(obj, module.Callback)
 
 
+class _AbcRegistrations:
+    """Stands for abc's cache token in a compared entry (`changed_contents`): an
+    `ABC.register(cls)` anywhere moves it, and so may change what isinstance() and
+    issubclass() answer for an abstract base class."""
+
+    def __repr__(self):
+        return "abc.get_cache_token()"
+
+
+ABC_REGISTRATIONS = _AbcRegistrations()
+
+
+def compared_abc_registrations(token):
+    """The entry for `changed_contents` of a build that answered isinstance() or
+    issubclass() for an abstract base class when abc's cache token was `token`."""
+    if token is None:
+        return ()
+    return (("the registrations of abstract base classes (ABC.register)",
+             ABC_REGISTRATIONS, token),)
+
+
 def compared_loggers(loggers):
     """(where, logger, its setup) for `changed_contents`: a filter, handler or formatter
     added between calls makes the graph stale (the rebuild then asks
@@ -228,6 +250,8 @@ def compared_loggers(loggers):
 
 
 def _contents(value):
+    if value is ABC_REGISTRATIONS:
+        return abc.get_cache_token()
     if isinstance(value, logging.Logger):
         return _logging_setup(value)
     if isinstance(value, np.ndarray):
