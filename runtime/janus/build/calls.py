@@ -379,6 +379,8 @@ def _library_callable(b, fn, args, kwargs, code, offset):
                           "callbacks keep Python state (History's lists) that a build "
                           "would write once, with graph values", code, offset)
     library_state.note(b.record.library_objects, fn, args, kwargs)
+    for value in values:
+        reads.read_natively(b, value)
 
     def wrap(value):
         return b.as_eager_number(arrays.unwrap(value))

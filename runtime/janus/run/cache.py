@@ -6,6 +6,8 @@ is a tensor dimension relaxes that dimension: (4, 8) then (3, 8) builds (?, 8), 
 graph per batch size.
 """
 
+import threading
+
 from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable
 
 import janus_ext
@@ -46,7 +48,12 @@ class GraphCache:
                     return None, why
                 break
         freed = []
+        thread = threading.get_ident()
         for index, graph in enumerate(entries):
+            if graph.thread is not None and graph.thread != thread:
+                if index == 0:
+                    newest_failure = None
+                continue          # built from another thread's library state
             failed = janus_ext.check_guards(graph.guards, args)
             if failed == -1:
                 if index:
@@ -59,8 +66,12 @@ class GraphCache:
         if not entries:
             return None, NO_GRAPH
         newest = entries[0]
-        self._relax(newest, args)
-        why = guards.explain_failure(newest.guards[newest_failure], args, self.arg_names)
+        if newest_failure is None:
+            why = "built in another thread (Keras' state there is that thread's)"
+        else:
+            self._relax(newest, args)
+            why = guards.explain_failure(newest.guards[newest_failure], args,
+                                         self.arg_names)
         for graph in freed:
             self.drop(graph)
         return None, why

@@ -62,6 +62,7 @@ class CompiledGraph:
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched)
         self.pinned_contents += library_state.compared_loggers(built.loggers) + \
             library_state.compared_abc_registrations(built.abc_token)
+        self.thread = None        # the thread it serves, when it read thread-local state
         library_state.watch_tf_globals(built.summary, self)
         library_state.watch_functions(built.inlined, self)
 

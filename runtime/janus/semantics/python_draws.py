@@ -30,12 +30,26 @@ from ..errors import Unsupported
 from . import arrays, numbers
 
 GENERATORS = (random.Random, np.random.RandomState, np.random.Generator)
+# What a generator holds besides the state a draw moves (a SeedSequence's count of
+# children), and methods of GENERATORS that set or move state without drawing: eager
+# makes each of them at every call, and a trial at build time would make it once.
+_STATE_HOLDERS = (np.random.BitGenerator, np.random.SeedSequence)
+_NOT_DRAWS = frozenset({"spawn", "seed", "setstate", "set_state", "__setstate__",
+                        "jumped", "advance"})
 _CONSTANTS = (int, float, bool, str, type(None))
 _RESULTS = {float: tf.float64, int: tf.int64, bool: tf.bool}
 
 
 def is_draw(fn):
-    return isinstance(getattr(fn, "__self__", None), GENERATORS)
+    return isinstance(getattr(fn, "__self__", None), GENERATORS + _STATE_HOLDERS)
+
+
+def _refuse_state_changes(method, code, offset):
+    owner, name = method.__self__, getattr(method, "__name__", "")
+    if isinstance(owner, _STATE_HOLDERS) or name in _NOT_DRAWS:
+        raise Unsupported(f"{type(owner).__name__}.{name}() in the step: it sets or moves "
+                          "the generator's state without drawing, which eager does at "
+                          "every call", code, offset)
 
 
 def _exact_generator(method, name, code, offset):
@@ -68,6 +82,7 @@ class PythonDraws:
     def draw(self, b, method, args, kwargs, code, offset):
         """The graph's value for `method(*args, **kwargs)` at every call."""
         name = getattr(method, "__qualname__", repr(method))
+        _refuse_state_changes(method, code, offset)
         _exact_generator(method, name, code, offset)
         if b.open_regions.depth or b.recursion.call_ids:
             raise Unsupported(f"{name}() inside a branch or loop on a tensor or a recursive "

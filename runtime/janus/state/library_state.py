@@ -489,6 +489,10 @@ def watch_tf_globals(reads, graph):
     watch_tf_config(graph)
     keras_state = sys.modules.get("keras.src.backend.common.global_state")
     if keras_state is not None:
+        # What it read there is this thread's: another thread's call has its own
+        # (Keras makes a thread its own SeedGenerator, from Python's random), and so
+        # gets a graph of its own (run/cache.py).
+        graph.thread = threading.get_ident()
         # keras.saving.custom_object_scope, the global dtype policy: thread-local
         # attributes Keras reads while building (the others it sets and restores
         # around every layer call).

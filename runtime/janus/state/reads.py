@@ -423,6 +423,36 @@ def contents(b, value):
         b.guards.require_elements(acc, real)
 
 
+_NATIVE_DEPTH = 4
+
+
+def read_natively(b, value, depth=0):
+    """Library code reads all of `value` natively (tf.nest over a dict of coefficients,
+    tf.constant of a list of class weights): every value it holds is guarded, in nested
+    lists, tuples and dicts too, where contents() leaves plain values to the reads
+    the program's code makes."""
+    real = b.provenance.real_of(value, value)
+    if depth > _NATIVE_DEPTH or type(real) not in (dict, list, tuple):
+        return
+    acc = b.provenance.source_of(real)
+    if acc is None:
+        return
+    if type(real) is dict:
+        b.guards.require_keys(acc, real)
+        items = list(real.items())
+    else:
+        b.guards.require_length(acc, len(real))
+        items = list(enumerate(real))
+    for key, held in items:
+        where = guards.item(acc, key)
+        if type(held) in (dict, list, tuple):
+            if b.provenance.source_of(held) is None:
+                b.remember(held, where)
+            read_natively(b, held, depth + 1)
+        elif type(held) in guards.SPECIALISABLE:
+            b.guards.require_value(where, held)
+
+
 def reachable_items(b, container, acc):
     """Each item of a list or tuple read at `acc` (its contents guarded) is reachable
     through its index, so reads of its attributes are guarded in turn."""
