@@ -71,7 +71,7 @@ class Weak(_weakref.ref):
     items and G_TYPES' objects, where their type takes weak references.  A graph lives
     as long as its cache keeps it; the program's objects live as long as the program
     keeps them (a finalizer runs when eager runs it), and a guard on a freed object
-    fails."""
+    fails, except G_TYPES: a freed object's class cannot change."""
     __slots__ = ()
 
 
@@ -493,7 +493,11 @@ def check_guards(tuple guards, tuple args):
             for j in range(len(objects)):
                 obj = objects[j]
                 if type(obj) is _WEAK:
-                    obj = obj()                 # None once freed: not its type
+                    obj = obj()
+                    if obj is None:
+                        # Freed (an object the build made: a tape): nothing can change
+                        # its class any more.
+                        continue
                 if type(obj) is not types[j]:
                     return i
             continue

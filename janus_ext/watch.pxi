@@ -50,9 +50,13 @@ cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
         if entry is None:
             return 0
         if event == PyDict_EVENT_DEALLOCATED:
-            # The object's dict was replaced (`obj.__dict__ = other`) or the object is
-            # gone: what the graphs read from it is no longer what the program has.
-            _mark_stale(entry, f"{entry[1]} replaced as a whole")
+            # The object's dict was replaced (`obj.__dict__ = other`): what the graphs
+            # read from it is no longer what the program has.  When the object itself
+            # is gone (an object the build made, a tape), nothing can read it again:
+            # CPython clears an object's weak references before it frees its dict.
+            owner = entry[3]
+            if owner is None or owner() is not None:
+                _mark_stale(entry, f"{entry[1]} replaced as a whole")
             del _watched[<Py_ssize_t>d]
             return 0
         if event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED:
@@ -112,9 +116,10 @@ cdef void _release(Py_ssize_t key):
         PyErr_WriteUnraisable(<PyObject *>key)
 
 
-def watch_dict(object d, str described, dependent, ignored=None):
+def watch_dict(object d, str described, dependent, ignored=None, owner=None):
     """Mark `dependent` stale (its .stale, a str: why) when `d` changes from what it
-    holds now, other than at the keys in `ignored` (a frozenset, or None).
+    holds now, other than at the keys in `ignored` (a frozenset, or None).  `owner`: the
+    object whose __dict__ `d` is, if any (its death alone makes nothing stale).
     `dependent.stale` must be None while it is current.  `d` may be a dict subclass
     (Keras' TrackedDict): its storage is read with dict's own methods, not its
     overrides."""
@@ -133,7 +138,12 @@ def watch_dict(object d, str described, dependent, ignored=None):
         _stale(key, entry, f"{described} changed")
         entry = None
     if entry is None:
-        entry = _watched[key] = [{k: id(v) for k, v in dict.items(d)}, described, {}]
+        try:
+            owner_ref = _weakref.ref(owner) if owner is not None else None
+        except TypeError:
+            owner_ref = None
+        entry = _watched[key] = [{k: id(v) for k, v in dict.items(d)}, described, {},
+                                 owner_ref]
         PyDict_Watch(_watcher, <PyObject *>d)
     (<dict>entry[2])[id(dependent)] = (dependent, ignored)
 

@@ -40,10 +40,10 @@ def names_freed(guard) -> bool:
     kind = guard[0]
     if kind == G_IS:
         stored = (guard[2],)
-    elif kind in (G_ELEMENTS, G_TYPES):
-        stored = guard[3] if kind == G_ELEMENTS else guard[2]
+    elif kind == G_ELEMENTS:
+        stored = guard[3]
     else:
-        return False
+        return False          # (G_TYPES holds for an object once freed)
     return any(type(s) is janus_ext.Weak and s() is None for s in stored)
 
 

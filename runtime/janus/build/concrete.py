@@ -134,6 +134,11 @@ def _build(code, globals_dict, arg_names, args, plan):
         raise NotYet(purity.made_variables_reason(made_variables))
     frozen = run.guards.freeze()
     _forget_watched_variables(frozen)
+    for effect in run.heap.effects:
+        # The build's values of each write, which its template (traced["template"])
+        # stands for now: kept, they would keep the objects the step stores alive for
+        # as long as the graph is cached.
+        effect.values = None
     return Built(
         function=function, guards=frozen, inputs=run.inputs,
         template=traced["template"], assumptions=[key for _, key in run.record.assumptions],

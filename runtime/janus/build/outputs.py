@@ -80,7 +80,10 @@ def _template_of(value, run, tensors, memo):
             # tuple its read was guarded on is not enough.
             reads.identity(run, value)
             return _Same(value)
-        return value      # an object from outside the call, guarded by identity
+        # An object from outside the call, guarded by identity there: read there again
+        # when the results are made, so that the graph holds no reference to it (it
+        # dies when the program drops it, as in eager: docs/soundness.md#object-lifetime).
+        return value if origin.acc[0] == janus_ext.A_CONST else _Caller(origin.acc)
     if type(value) is arrays.ArrayArg:
         if value.argument:
             raise Unsupported("returns, stores or prints a view of an ndarray "

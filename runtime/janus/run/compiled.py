@@ -35,6 +35,8 @@ class CompiledGraph:
         self.uses_arena = built.uses_arena  # object pointers or recursive graphs inside
         self.keep_alive = built.keep_alive  # provenance.pinned: objects its ops name by id
         self.effects = built.effects        # heap writes replayed after a good run
+        # Attribute and global writes: checked for a death with effects before each call.
+        self.replacing = tuple(e for e in self.effects if e.kind in ("setattr", "setglobal"))
         self.call_args = built.call_args    # where call-time heap reads find the args
         self.heap_reads = built.heap_reads
         self.assumptions = built.assumptions   # (code, offset) of each in-graph assertion
@@ -73,6 +75,10 @@ class CompiledGraph:
             flat.append(value if convert is None else convert(value))
         if self.variable_slots:
             inputs.check_variables(flat, self.variable_slots, self.captured)
+        if self.replacing:
+            dying = heap.dies_in_call(self.replacing)
+            if dying is not None:
+                raise heap.DiesInCall(dying)
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()

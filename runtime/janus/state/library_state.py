@@ -587,7 +587,7 @@ class _Walk:
         programs = is_program_subclass(obj) or is_program_object(obj)
         # (`call`: the builder sets and deletes it while it builds a user layer's call.)
         own = frozenset(self.program_names(obj)) | {"call"} if programs else None
-        janus_ext.watch_dict(attributes, described, self.graph, own)
+        janus_ext.watch_dict(attributes, described, self.graph, own, owner=obj)
         if depth >= _MAX_DEPTH:
             return
         for key, value in list(attributes.items()):

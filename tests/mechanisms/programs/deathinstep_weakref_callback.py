@@ -1,0 +1,61 @@
+"""The step swaps the token its trainer holds (`trainer.token = TOKENS[k]`); a weak
+reference with a callback watches each token, and the callback records the death in
+a list whose length the rest of the step reads.  Twice the loop replaces the token the trainer holds in TOKENS, so the next
+write drops its last reference.  There eager runs the finalizer at the write, before
+the step reads the variable; a graph's write lands after the graph read it."""
+import json
+import weakref
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+keras.utils.set_random_seed(63)
+rng = np.random.default_rng(61)
+XS = rng.normal(size=(24, 8, 3)).astype(np.float32)
+YS = rng.normal(size=(24, 8, 1)).astype(np.float32)
+W = tf.Variable(rng.normal(size=(3, 1)).astype(np.float32))
+TEMP = tf.Variable(1.0)
+
+
+class Token:
+    def __init__(self, n):
+        self.n = n
+
+
+DEATHS = []
+WATCHES = []
+
+
+def token(n):
+    made = Token(n)
+    WATCHES.append(weakref.ref(made, lambda ref, n=n: DEATHS.append(n)))
+    return made
+
+
+class Trainer:
+    token = None
+
+
+TOKENS = [token(0), token(1)]
+trainer = Trainer()
+
+
+def train_step(x, y, k):
+    trainer.token = TOKENS[k]
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(x @ W - y)) * (1.0 + len(DEATHS))
+    W.assign_sub(0.1 * tape.gradient(loss, W))
+    return loss
+
+
+for step in range(24):
+    k = step % 2
+    if step in (7, 15):
+        # The token the trainer holds is now held by the trainer alone: this step's
+        # write drops its last reference.
+        TOKENS[1 - k] = token(100 + step)
+    loss = train_step(XS[step], YS[step], k)
+    print(step, round(float(loss), 6), round(float(TEMP.numpy()), 6))
+
+print(json.dumps({"w": W.numpy().ravel().tolist(), "deaths": DEATHS}))
