@@ -177,6 +177,7 @@ class OpWatch:
             if watch.decided and watch.covered_by is not None and \
                     watch.covered_by.given_up():
                 watch.count_again()
+                call = watch.this_call()      # (its count starts again at this call)
             if watch.decided:
                 child = None
             else:

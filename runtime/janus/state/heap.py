@@ -281,7 +281,8 @@ _PLAIN_VALUES = (type(None), bool, int, float, complex, str, bytes, tuple)
 
 def dies_in_call(effects):
     """Why a write among `effects` would kill an object whose death runs code (a
-    weakref.finalize, a weakref callback, a __del__), or None.
+    weakref.finalize, a weakref callback, a __del__), or None.  (A weak reference
+    without a callback runs nothing: it only reads None afterwards.)
 
     Eager runs that code at the write, in the middle of the step: a finalizer that
     assigns a variable the rest of the step reads, or prints before the step's own
@@ -300,7 +301,8 @@ def dies_in_call(effects):
         old = holder.get(effect.name) if type(holder) is dict else None
         if isinstance(old, _PLAIN_VALUES) or sys.getrefcount(old) > 3:
             continue
-        if weakref.getweakrefcount(old) or hasattr(type(old), "__del__"):
+        if hasattr(type(old), "__del__") or any(
+                ref.__callback__ is not None for ref in weakref.getweakrefs(old)):
             return (f"the write to {effect.name!r} drops the last reference to a "
                     f"{type(old).__qualname__}, whose finalizer eager runs at that "
                     "point of the step")
