@@ -304,6 +304,7 @@ def test_explanations_name_type_and_value():
 class _Graph:
     stale = None            # what run/compiled.CompiledGraph says while its library state holds
     pinned_contents = ()    # and while it holds no library object's array or set
+    thread = None           # and serves every thread
 
     def __init__(self, guard_tuple):
         self.guards = guard_tuple
