@@ -120,15 +120,17 @@ def prepare(graph, returned):
     with graph.as_default(), ops.control_dependencies(None):
         for op in operations:
             _decline_unknown(op)
-            if _fails_on_values(op, after):
-                checks.extend(_value_checks(op))
+            check = _value_check(op) if _fails_on_values(op, after) else None
+            if check is not None:
+                checks.append(check)
         for op in updates:
             for resource in atomic._resources_of(op):
-                inner = atomic._through(resource, ("Identity",))
-                if captured.get(id(inner)) is None:
+                external = atomic._variable_handle(resource, captured)
+                if external is None:
                     raise Declined(f"{_named(op)} updates a resource that is not one of "
                                    "the program's variables")
-                written.setdefault(id(inner), (inner, captured[id(inner)]))
+                inner = atomic._through(resource, ("Identity",))
+                written.setdefault(id(inner), (inner, external))
         predicates = [tf.reshape(p, []) for p, _ in checks]
         passed = tf.stack(predicates) if predicates else tf.ones([0], tf.bool)
         # What each written variable held when the call started: read before any update.
@@ -185,7 +187,7 @@ def _decline_unknown(op):
             raise Declined(f"a variable update inside a tf.cond or while loop ({op.name})")
         for i in inner:
             _decline_unknown(i)
-            if _value_checks(i, build=False):
+            if _checked_on_values(i):
                 raise Declined(f"a check inside a tf.cond or while loop: {_named(i)}")
         return
     if op.type in ("PartitionedCall", "StatefulPartitionedCall"):
@@ -228,26 +230,31 @@ def _from_shapes(tensor):
     return True
 
 
-def _value_checks(op, build=True):
-    """(predicate, message) for each check `op` makes on values: [] for none.  With
-    build=False, only whether there are any (nothing is added to the graph)."""
+_INDEX_CHECKED = frozenset({
+    "GatherV2", "ResourceGather", "GatherNd", "ResourceScatterAdd", "ResourceScatterSub",
+    "SparseSoftmaxCrossEntropyWithLogits", "UnsortedSegmentSum", "UnsortedSegmentMax",
+    "UnsortedSegmentMin", "UnsortedSegmentProd", "TensorScatterAdd", "TensorScatterUpdate"})
+
+
+def _checked_on_values(op):
+    """Whether `op` is a check, or a kernel TF checks values for (_value_check)."""
+    kind = op.type
+    return kind in atomic.CHECKS or kind in _INDEX_CHECKED or (
+        kind in _INTEGER_DIVISIONS | {"Pow"} and op.outputs[0].dtype.is_integer)
+
+
+def _value_check(op):
+    """(predicate, message) for the check `op` makes on values, or None."""
+    if not _checked_on_values(op):
+        return None
     kind = op.type
     if kind == "Assert":
-        return [(op.inputs[0], _assert_message(op))] if build else True
+        return op.inputs[0], _assert_message(op)
     if kind in ("CheckNumerics", "CheckNumericsV2"):
-        if not build:
-            return True
         message = op.get_attr("message").decode()
-        return [(tf.reduce_all(tf.math.is_finite(op.inputs[0])),
-                 f"{message} : Tensor had NaN values")]
-    if kind in ("GatherV2", "ResourceGather", "GatherNd", "ResourceScatterAdd",
-                "ResourceScatterSub", "SparseSoftmaxCrossEntropyWithLogits",
-                "UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
-                "UnsortedSegmentProd", "TensorScatterAdd", "TensorScatterUpdate") or \
-            (kind in _INTEGER_DIVISIONS | {"Pow"} and op.outputs[0].dtype.is_integer):
-        return [(_predicate(op), f"{_named(op)}: {_what_tf_checks(op)} (checked for XLA)")] \
-            if build else True
-    return []
+        return (tf.reduce_all(tf.math.is_finite(op.inputs[0])),
+                f"{message} : Tensor had NaN values")
+    return _predicate(op), f"{_named(op)}: {_what_tf_checks(op)} (checked for XLA)"
 
 
 def _assert_message(op):
