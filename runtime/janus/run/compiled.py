@@ -12,7 +12,7 @@ import janus_ext
 from .. import distributed, guards
 from ..build import outputs
 from ..graph import atomic, recursion, tape_records
-from ..state import heap, inputs, library_state
+from ..state import deaths, heap, inputs, library_state
 from . import call_options
 
 
@@ -36,7 +36,9 @@ class CompiledGraph:
         self.keep_alive = built.keep_alive  # provenance.pinned: objects its ops name by id
         self.effects = built.effects        # heap writes replayed after a good run
         # Attribute and global writes: checked for a death with effects before each call.
-        self.replacing = tuple(e for e in self.effects if e.kind in ("setattr", "setglobal"))
+        # The writes that may end an object's life (state/deaths.py).
+        self.replacing = tuple(e for e in self.effects if e.kind in ("setattr", "setglobal")
+                               or e.kind == "method" and e.drops is not deaths.NOTHING)
         self.call_args = built.call_args    # where call-time heap reads find the args
         self.heap_reads = built.heap_reads
         self.assumptions = built.assumptions   # (code, offset) of each in-graph assertion
@@ -76,9 +78,9 @@ class CompiledGraph:
         if self.variable_slots:
             inputs.check_variables(flat, self.variable_slots, self.captured)
         if self.replacing:
-            dying = heap.dies_in_call(self.replacing)
+            dying = deaths.dies_in_call(self.replacing)
             if dying is not None:
-                raise heap.DiesInCall(dying)
+                raise deaths.DiesInCall(dying)
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()

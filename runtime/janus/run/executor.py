@@ -23,7 +23,7 @@ from ..frontend import bytecode, profiler
 from ..graph import xla
 from ..observe import counters, trace
 from ..semantics import numbers, random_ops
-from ..state import heap, inputs
+from ..state import deaths, inputs
 from . import cache
 from .compiled import CompiledGraph, UpdatesLanded
 
@@ -209,7 +209,7 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
-        except (inputs.AliasedVariable, heap.DiesInCall) as exc:
+        except (inputs.AliasedVariable, deaths.DiesInCall) as exc:
             self.stats.note(str(exc))
             self._event(f"the interpreter runs this call: {exc}")
             return self._interpret()

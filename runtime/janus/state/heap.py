@@ -15,9 +15,7 @@ nothing is replayed, no TF update has landed (or it was undone, janus/graph/atom
 the interpreter re-runs the call.
 """
 
-import sys
 import types
-import weakref
 
 import numpy as np
 import tensorflow as tf
@@ -26,7 +24,7 @@ from .. import containers
 from ..errors import NeedsIdentity
 from ..semantics import arrays, numbers
 from ..values import KEPT_UNKNOWN
-from . import provenance
+from . import deaths, provenance
 
 # Container methods that change the container; replayed at commit.
 MUTATORS = {
@@ -61,11 +59,13 @@ DELETED = _Deleted()     # an overlay entry the call deleted
 
 
 class Effect:
-    """One write to the real heap, replayed at commit; values are output templates."""
-    __slots__ = ("kind", "target", "name", "values")
+    """One write to the real heap, replayed at commit; values are output templates.
+    `drops`: what a container method may remove or overwrite (deaths.drops_of)."""
+    __slots__ = ("kind", "target", "name", "values", "drops")
 
-    def __init__(self, kind, target, name, values):
+    def __init__(self, kind, target, name, values, drops=deaths.NOTHING):
         self.kind, self.target, self.name, self.values = kind, target, name, values
+        self.drops = drops
 
 
 class Heap:
@@ -250,7 +250,8 @@ class Heap:
         else:
             self._touch(copy, method, args, kwargs)
         result = getattr(copy, method)(*args, **kwargs)
-        self.effects.append(Effect("method", container, method, (args, kwargs)))
+        self.effects.append(Effect("method", container, method, (args, kwargs),
+                                   deaths.drops_of(container, method, args)))
         return result
 
     def _touch(self, copy, method, args, kwargs):
@@ -268,45 +269,6 @@ class Heap:
     def call_with_effect(self, fn, args, kwargs):
         """A call (print) that only has an effect: replayed at commit, in order."""
         self.effects.append(Effect("call", fn, None, (args, kwargs)))
-
-
-class DiesInCall(Exception):
-    """A write of the call would drop the last reference to an object whose death runs
-    code; raised before the graph runs, and the interpreter runs this call."""
-
-
-# What a write can replace without any code running: no finalizer, no __del__.
-_PLAIN_VALUES = (type(None), bool, int, float, complex, str, bytes, tuple)
-
-
-def dies_in_call(effects):
-    """Why a write among `effects` would kill an object whose death runs code (a
-    weakref.finalize, a weakref callback, a __del__), or None.  (A weak reference
-    without a callback runs nothing: it only reads None afterwards.)
-
-    Eager runs that code at the write, in the middle of the step: a finalizer that
-    assigns a variable the rest of the step reads, or prints before the step's own
-    lines.  The graph's writes land at the commit, after the graph has read
-    everything.  Checked before each call of a graph with attribute or global writes:
-    the object the write replaces is the one there now, and its reference count says
-    whether the write drops the last reference (the holder's, and the two of this
-    check)."""
-    for effect in effects:
-        if effect.kind == "setattr":
-            holder = getattr(effect.target, "__dict__", None)
-        elif effect.kind == "setglobal":
-            holder = effect.target
-        else:
-            continue
-        old = holder.get(effect.name) if type(holder) is dict else None
-        if isinstance(old, _PLAIN_VALUES) or sys.getrefcount(old) > 3:
-            continue
-        if hasattr(type(old), "__del__") or any(
-                ref.__callback__ is not None for ref in weakref.getweakrefs(old)):
-            return (f"the write to {effect.name!r} drops the last reference to a "
-                    f"{type(old).__qualname__}, whose finalizer eager runs at that "
-                    "point of the step")
-    return None
 
 
 def commit(effects, values):
