@@ -11,8 +11,8 @@ TF's eager-op entry points and of GradientTape.__enter__.  Nothing janus deferre
 pending at that moment: a graph call commits before it returns.
 
 Seen from janus_ext's audit hook, added when the program imports TensorFlow.  An
-observer installed before that import is found then (a trace or profile function, a
-sys.monitoring tool); an audit hook added before it is not.
+observer installed before that import is found then: a trace or profile function, a
+sys.monitoring tool, or an audit hook (janus_ext counts the hooks others added).
 """
 
 import sys
@@ -60,6 +60,8 @@ def _installed_observer():
         name = sys.monitoring.get_tool(tool)
         if name is not None and not name.startswith("janus"):
             return f"the program uses sys.monitoring tool {tool} ({name!r})"
+    if janus_ext.foreign_audit_hooks():
+        return "the program added an audit hook (sys.addaudithook)"
     return None
 
 

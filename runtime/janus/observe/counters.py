@@ -111,11 +111,18 @@ def _rounded(seconds):
     return None if seconds is None else round(seconds, 6)
 
 
+# Why janus stood aside for the rest of the run (detect/observers.py), or None.
+stood_aside = None
+
+
 def write_json(path):
     functions = [_json_entry(s) for s in _table.values()]
     totals = {key: sum(f[key] for f in functions) for key in COUNTERS}
+    report = {"functions": functions, "totals": totals}
+    if stood_aside is not None:
+        report["stood_aside"] = stood_aside
     with open(path, "w", encoding="utf-8") as f:
-        json.dump({"functions": functions, "totals": totals}, f, indent=1)
+        json.dump(report, f, indent=1)
 
 
 def log(message):

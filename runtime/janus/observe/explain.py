@@ -55,11 +55,12 @@ SUGGESTIONS = (
 
 
 def load(path):
+    """(functions, why janus stood aside or None) of a JANUS_STATS report."""
     with open(path, encoding="utf-8") as f:
         report = json.load(f)
     if not isinstance(report, dict) or "functions" not in report:
         raise ValueError(f"{path} is not a JANUS_STATS report (no 'functions')")
-    return report["functions"]
+    return report["functions"], report.get("stood_aside")
 
 
 class Incident:
@@ -165,7 +166,7 @@ def _sites_by_caller(functions):
     return sites
 
 
-def render(functions) -> str:
+def render(functions, stood_aside=None) -> str:
     """The report, most time lost first; a function's graph call sites under it."""
     sites = _sites_by_caller(functions)
     functions = [f for f in functions if not f.get("site_of")]
@@ -187,6 +188,10 @@ def render(functions) -> str:
         lines.append(f"janus explain: {len(functions)} function(s); no call times in this "
                      "report (write it with JANUS_TRACE set, or use `explain -- script`): "
                      "sorted by calls outside graphs")
+    if stood_aside is not None:
+        lines.append(f"janus stood aside for the rest of the run: {stood_aside}; every "
+                     "call from then on ran in the interpreter (docs/soundness.md"
+                     "#the-program-observes-the-interpreter)")
     for rank, f in enumerate(rows, 1):
         lines.append("")
         own = [] if f.get("site_of") else sites.get(_key(f), [])
@@ -309,7 +314,7 @@ def run_script(argv):
 
     def report():
         functions = [counters._json_entry(s) for s in counters._table.values()]
-        sys.stdout.write(render(functions))
+        sys.stdout.write(render(functions, counters.stood_aside))
         sys.stdout.flush()
     atexit.register(report)
     sys.argv = list(argv)
@@ -322,11 +327,11 @@ def main(argv) -> int:
         return run_script(argv[1:])
     if len(argv) == 1 and argv[0] not in ("--", "-h", "--help"):
         try:
-            functions = load(argv[0])
+            functions, stood_aside = load(argv[0])
         except (OSError, ValueError) as exc:
             print(f"janus explain: cannot read {argv[0]}: {exc}", file=sys.stderr)
             return 2
-        sys.stdout.write(render(functions))
+        sys.stdout.write(render(functions, stood_aside))
         return 0
     print("usage: janus-python -m janus explain STATS.json\n"
           "       janus-python -m janus explain -- script.py [args...]", file=sys.stderr)

@@ -401,6 +401,9 @@ def stand_aside(reason):
     interpreter (janus_ext.release, the caller's next step, removes their entries)."""
     global standing_aside
     standing_aside = reason
+    counters.stood_aside = reason
+    if _settings()[1]:
+        counters.log(f"janus stands aside for the rest of the run: {reason}")
     for state in _states.values():
         if state.stats.not_converted is None:
             state.stats.status = f"interpreted: janus stood aside: {reason}"
