@@ -96,6 +96,10 @@ def named(stored):
 
 
 cdef object _MISSING = object()
+# What an accessor rooted at a freed object reads (guards.const holds its object
+# weakly): no call can reach that object any more, so guards about it hold; a call-time
+# read of it reads nothing.
+cdef object _FREED = object()
 cdef object _NOT_READ = object()
 cdef type _FUNCTION = _types.FunctionType
 cdef type _MEMBER = _types.MemberDescriptorType
@@ -348,10 +352,14 @@ cdef object _access(tuple acc, tuple args, dict memo):
             value = (<dict>acc[2]).get(acc[3], _MISSING)
     elif kind == _A_CONST:
         value = acc[1]
+        if type(value) is _WEAK:
+            value = value()
+            if value is None:
+                value = _FREED
     else:
         base = _access(<tuple>acc[1], args, memo)
-        if base is _MISSING:
-            value = _MISSING
+        if base is _MISSING or base is _FREED:
+            value = base
         elif kind == _A_ATTR:
             value = _static_attr(base, acc[2])
         elif kind == _A_ITEM:
@@ -503,6 +511,8 @@ def check_guards(tuple guards, tuple args):
             continue
         try:
             value = _access(<tuple>guard[1], args, memo)
+            if value is _FREED:
+                continue
             if value is _MISSING:
                 if (kind == _G_ABSENT and
                         _access(<tuple>(<tuple>guard[1])[1], args, memo) is not _MISSING):
@@ -510,7 +520,8 @@ def check_guards(tuple guards, tuple args):
                 return i
             if kind == _G_SAME:
                 other = _access(<tuple>guard[2], args, memo)
-                if other is _MISSING or (value is other) != <bint>guard[3]:
+                if other is _MISSING or other is _FREED or \
+                        (value is other) != <bint>guard[3]:
                     return i
             elif not _holds(guard, value):
                 return i
@@ -523,7 +534,7 @@ def read_accessor(tuple acc, tuple args, default=None):
     """The value an accessor reads for a call with `args` (call-time reads, relaxation,
     explanations); `default` when it cannot be read statically."""
     value = _access(acc, args, {})
-    return default if value is _MISSING else value
+    return default if value is _MISSING or value is _FREED else value
 
 
 def static_getattr(obj, name, default=None):

@@ -57,8 +57,10 @@ def global_(globals_dict, builtins_dict, name):
 
 def const(obj):
     """obj itself: the root of guards on an object the build knows by identity (the
-    class of objects a recursive graph reads at run time)."""
-    return (A_CONST, obj)
+    class of objects a recursive graph reads at run time).  Held weakly where its type
+    allows: a cached graph must not keep the program's object alive.  Once it is freed,
+    no call can reach it: guards rooted there hold, and a read there reads nothing."""
+    return (A_CONST, _held(obj))
 
 
 def attr(base, name):
@@ -125,7 +127,7 @@ def accessor_key(acc):
     if kind == A_GLOBAL:
         return (kind, id(acc[1]), id(acc[2]), acc[3])
     if kind == A_CONST:
-        return (kind, id(acc[1]))
+        return (kind, id(named(acc[1])))
     if kind == A_ITEM:
         return (kind, accessor_key(acc[1]), value_key(acc[2]))
     if kind == A_PROP:
@@ -148,7 +150,8 @@ def describe_accessor(acc, arg_names) -> str:
     if kind == A_GLOBAL:
         return f"global {acc[3]}"
     if kind == A_CONST:
-        return getattr(acc[1], "__qualname__", None) or f"<{type(acc[1]).__qualname__}>"
+        obj = named(acc[1])
+        return getattr(obj, "__qualname__", None) or f"<{type(obj).__qualname__}>"
     base = describe_accessor(acc[1], arg_names)
     if kind in (A_ATTR, A_PROP):
         return f"{base}.{acc[2]}"

@@ -162,8 +162,9 @@ def _forget_watched_variables(frozen):
     (docs/soundness.md#object-lifetime).  The build is over: no one reads that record."""
     for guard in frozen:
         acc = guards.root(guard[1])
-        if acc[0] == guards.A_CONST and isinstance(acc[1], tf.GradientTape):
-            acc[1]._watched_variables = ()
+        tape = guards.named(acc[1]) if acc[0] == guards.A_CONST else None
+        if isinstance(tape, tf.GradientTape):
+            tape._watched_variables = ()
 
 
 def _gating_on():
