@@ -304,13 +304,13 @@ cdef object _static_item(object base, object key):
     cdef Py_ssize_t i, n
     if kind is dict:
         return _dict_item(base, key)
-    if kind is _ARRAY or kind is bytearray:
+    if kind is _ARRAY or kind is bytearray or kind is memoryview:
         # Mutable C sequences (an array.array of per-layer rates): their own C getitem.
         if type(key) is not int:
             return _MISSING
         try:
             return base[key]
-        except IndexError:
+        except (IndexError, ValueError, TypeError):     # ValueError: a released view
             return _MISSING
     if kind is not list and kind is not tuple:
         found = _type_lookup(kind, "__getitem__")

@@ -12,9 +12,13 @@ import math
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+# A program's state may hold ints of any size; its dump writes them whole.
+sys.set_int_max_str_digits(0)
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent

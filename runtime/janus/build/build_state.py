@@ -79,7 +79,7 @@ class Record:
     """What the graph's callers must know besides its guards and inputs: the Built
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
-                 "library_objects", "loggers", "abc_token")
+                 "library_objects", "loggers", "settings", "stream_checks")
 
     def __init__(self):
         self.assumptions: list = []           # (assert op, (code, offset)) in order
@@ -92,6 +92,8 @@ class Record:
         # id -> logging.Logger the step logs through (replayed at commit): the handlers
         # and filters it emits through are compared at each call (library_state.py).
         self.loggers: dict = {}
-        # abc's cache token when the build answered isinstance()/issubclass() for an
-        # abstract base class (library_state.compared_abc_registrations), or None.
-        self.abc_token = None
+        # Process-wide settings the build answered from (abc's registrations, the
+        # int/str digit limit) -> their values then (library_state.compared_settings).
+        self.settings: dict = {}
+        # One output.StreamCheck per print or write() the commit replays.
+        self.stream_checks: list = []

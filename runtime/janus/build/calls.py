@@ -27,7 +27,7 @@ import tensorflow as tf
 import janus_ext
 
 from .. import containers
-from ..errors import NotYet, Unsupported
+from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import arrays, natives, numbers, python_draws, python_math
 from ..state import library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
@@ -49,6 +49,9 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
 # Builtins that take every item of an iterable before they return.
 CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
+# What the builder holds in place of a value eager would have (a builtin on one fails
+# where eager's would not).
+_STAND_INS = (GraphText, GraphRounded, objects.ObjectRef, arrays.ArrayArg)
 
 
 def call(b, fn, args, kwargs, code, offset):
@@ -257,8 +260,8 @@ def _class_check(b, fn, classes, code, offset):
             raise Unsupported(f"{fn.__name__}() against the runtime-checkable Protocol "
                               f"{cls.__qualname__}: it answers from the attributes the "
                               "object has at the call", code, offset)
-        if isinstance(cls, abc.ABCMeta) and b.record.abc_token is None:
-            b.record.abc_token = abc.get_cache_token()
+        if isinstance(cls, abc.ABCMeta):
+            library_state.note_setting(b.record.settings, library_state.ABC_REGISTRATIONS)
 
 
 def _pure_builtin(b, fn, args, kwargs, code, offset):
@@ -301,10 +304,18 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
         # repr((x, 2)) with x a number read at call time would bake in the symbolic
         # tensor's repr.
         raise Unsupported(f"{fn.__name__}() of a container holding a tensor", code, offset)
-    result = fn(*args, **kwargs)
+    library_state.note_int_conversion(b.record.settings, values)
+    try:
+        result = fn(*args, **kwargs)
+    except Exception as exc:
+        if has_symbolic(values) or any(type(v) in _STAND_INS for v in values):
+            raise
+        # On plain values the builtin does what it does in eager: the program's own
+        # error (int("n/a"), len(None)), raised where the call is.
+        raise Thrown(exc, code, offset) from None
     if isinstance(result, CONTAINER_TYPES + natives.ITERATORS):
         b.note_created(result)
-    return result
+    return b.provenance.note_computed(result, values)
 
 
 def _program_function(b, fn, args, kwargs, code, offset):

@@ -29,7 +29,7 @@ class Built:
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
                  "keep_alive", "gating", "draws", "python_draws", "library_objects",
                  "names_of", "summary", "inlined", "recursive_codes", "tape_records",
-                 "loggers", "xla_checks", "abc_token")
+                 "loggers", "xla_checks", "settings", "stream_checks")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -152,7 +152,7 @@ def _build(code, globals_dict, arg_names, args, plan):
         names_of=names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"), xla_checks=traced.get("xla_checks"),
-        abc_token=run.record.abc_token)
+        settings=run.record.settings, stream_checks=tuple(run.record.stream_checks))
 
 
 def _forget_watched_variables(frozen):

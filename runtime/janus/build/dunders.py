@@ -12,7 +12,7 @@ import janus_ext
 
 from ..errors import Thrown, Unsupported
 from ..semantics import natives
-from ..state import reads
+from ..state import library_state, reads
 from ..values import from_library, has_symbolic, is_library_object, is_symbolic
 
 _OBJECT_SLOTS = {"__eq__": object.__eq__, "__ne__": object.__ne__}
@@ -112,13 +112,14 @@ def value_method(b, fn, args, kwargs, code, offset):
                           code, offset)
     for value in values:
         reads.whole(b, value, code, offset)
+    library_state.note_int_conversion(b.record.settings, (fn.__self__, *values))
     try:
         result = fn(*args, **kwargs)
     except Exception as exc:       # the program's own error, e.g. "a".index("b")
         raise Thrown(exc, code, offset) from None
     if isinstance(result, (list, dict, set)):
         b.note_created(result)
-    return result
+    return b.provenance.note_computed(result, (fn.__self__, *values))
 
 
 def is_user_object(value):

@@ -18,7 +18,7 @@ from .. import containers
 from ..errors import Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
-from ..state import objects, reads
+from ..state import library_state, objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
 from . import (branches, contexts, control, displays, dunders, iteration, loops, output,
                percent_format, raising)
@@ -414,8 +414,9 @@ class Frame(displays.Displays):
                                            or dunders.is_user_object(right)):
                 return dunders.compare(self.b, symbol, left, right, *self.b.where)
             self._natively(f"{symbol}", (left, right))
-            left, right = numbers.eager_zeros(left, right)
-            return raising.arithmetic(operation, left, right, *self.b.where)
+            result = raising.arithmetic(operation, *numbers.eager_zeros(left, right),
+                                        *self.b.where)
+            return self.b.provenance.note_computed(result, (left, right))
         if control.MIXED in kinds:
             return operation(left, right)
         if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
@@ -443,6 +444,7 @@ class Frame(displays.Displays):
         """Refuse to evaluate `what` natively on a value no guard pins (natives.py);
         guard all that a deep evaluation reads of the heap containers it meets."""
         opaque = natives.first_opaque(values, deep, is_library_object, what == "formatting")
+        library_state.note_int_conversion(self.b.record.settings, values)
         if opaque is None and deep and whole:
             for value in values:
                 reads.whole(self.b, value, *self.b.where)
@@ -454,7 +456,7 @@ class Frame(displays.Displays):
         kind = numbers.python_type_of(value, self.b.provenance.number_of)
         if not is_symbolic(value) or kind not in numbers.NUMBERS:
             self._natively("a unary operator", (value,))
-            return python_op(value)
+            return self.b.provenance.note_computed(python_op(value), (value,))
         result, python_type = number_op(value, kind)
         self.b.promote(result, python_type)
         return result
@@ -581,7 +583,8 @@ class Frame(displays.Displays):
             self.push(GraphText(((value, conversion, ""),)))
             return
         self._natively("formatting", (value,))
-        self.push({"s": str, "r": repr, "a": ascii}[conversion](value))
+        text = {"s": str, "r": repr, "a": ascii}[conversion](value)
+        self.push(self.b.provenance.note_computed(text, (value,)))
 
     def op_FORMAT_SIMPLE(self, ins):
         self._format(self.pop(), "", ins)
@@ -603,7 +606,7 @@ class Frame(displays.Displays):
             self.push(GraphText(((value, "", spec),)))
         else:
             self._natively("formatting", (value,))
-            self.push(format(value, spec))
+            self.push(self.b.provenance.note_computed(format(value, spec), (value,)))
 
     def _formats_later(self, value):
         """A tensor or a Python number the graph computes: its text is made after the
@@ -624,7 +627,7 @@ class Frame(displays.Displays):
         if any(type(p) is GraphText for p in pieces):
             self.push(GraphText.join(pieces))
         else:
-            self.push("".join(pieces))
+            self.push(self.b.provenance.note_computed("".join(pieces), pieces))
 
     # -- iteration (over build-time Python values: unrolled) --------------------------
     def op_GET_ITER(self, ins):
@@ -792,8 +795,5 @@ class _Return:
         self.value = value
 
 
-class _Yield:
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
+class _Yield(_Return):      # told apart by exact type
+    __slots__ = ()

@@ -21,6 +21,7 @@ import tensorflow as tf
 from ..errors import Raises, Unsupported, line_of
 from ..semantics import numbers
 from ..state import library_state
+from ..values import GraphText
 from . import arm_output, made, purity
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -54,11 +55,13 @@ def defer(b, fn, args, kwargs, code, offset):
         if b.recursion.call_ids or b.open_regions.depth:
             raise Unsupported("write() to a text stream inside a branch or loop on a "
                               "tensor or a recursive function", code, offset)
+        b.record.stream_checks.append(StreamCheck(b, fn.__self__, (text,)))
         b.heap.call_with_effect(fn, (text,), {})
         return len(text)                # what TextIOBase.write returns
     what = "print" if fn is print else "logging"
     if fn is print:
         _check_stream(kwargs, code, offset)
+        b.record.stream_checks.append(StreamCheck(b, kwargs.get("file"), (args, kwargs)))
     if b.recursion.call_ids:
         raise Unsupported(f"{what} inside a recursive function: how often it runs "
                           "is known only at run time", code, offset)
@@ -193,6 +196,58 @@ def _check_stream(kwargs, code, offset):
         raise Unsupported(f"print to a {type(stream).__qualname__}, whose write() is the "
                           "program's code: janus prints after the graph, and the step "
                           "would not see what that write() does", code, offset)
+
+
+class StreamCheck:
+    """Whether a print or write() the commit replays would fail where eager's fails
+    in the middle of the step, before the updates after it: a stream closed since the
+    build (ValueError), or one whose encoding cannot take the text (UnicodeEncodeError).
+    Checked before each graph call; such a call runs in the interpreter.  The text the
+    graph formats (numbers, tensors) is ASCII; the rest the build knows."""
+
+    __slots__ = ("accessor", "stream", "text")
+
+    def __init__(self, b, stream, shown):
+        # Where the stream is at call time: sys.stdout as print finds it, the place the
+        # step read it from, or the object itself (held weakly).
+        self.accessor = None if stream is None else b.provenance.source_of(stream)
+        self.stream = None if stream is None or self.accessor is not None else \
+            janus_ext.Weak(stream) if type(stream).__weakrefoffset__ else stream
+        text = "".join(_strs_in(shown))
+        self.text = "" if text.isascii() else text
+
+    def fails(self, args):
+        """Why the replay would raise, or None."""
+        if self.accessor is not None:
+            stream = janus_ext.read_accessor(self.accessor, args)
+        elif self.stream is not None:
+            stream = janus_ext.named(self.stream)
+        else:
+            stream = sys.stdout
+        if not isinstance(stream, io.IOBase):
+            return None          # None (print does nothing), or a stream janus does not know
+        if stream.closed:
+            return f"print to a closed {type(stream).__qualname__}"
+        encoding = getattr(stream, "encoding", None)
+        if self.text and type(encoding) is str:
+            try:
+                self.text.encode(encoding, getattr(stream, "errors", None) or "strict")
+            except (UnicodeEncodeError, LookupError):
+                return f"print of text its stream's encoding ({encoding}) cannot take"
+        return None
+
+
+def _strs_in(value, depth=0):
+    """The strs a shown value holds (what its printed text may carry besides ASCII)."""
+    if type(value) is str:
+        yield value
+    elif type(value) is GraphText:
+        for part in value.parts:
+            yield from _strs_in(part if type(part) is str else part[2], depth)
+    elif depth < 4 and type(value) in (list, tuple, dict):
+        items = value.items() if type(value) is dict else value
+        for item in items:
+            yield from _strs_in(item, depth + 1)
 
 
 def _deferrable_tf_print(b, args, kwargs):

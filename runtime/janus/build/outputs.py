@@ -9,6 +9,8 @@ the graph's outputs: one object per template, so values that were one object in 
 build are one object for the program.
 """
 
+import struct
+
 import numpy as np
 import tensorflow as tf
 
@@ -137,6 +139,8 @@ def _template_of(value, run, tensors, memo):
         template.fields = [(name, member, flatten(v, run, tensors, memo))
                            for name, member, v in objects.own_fields(value)]
         return template
+    if type(value) in guards.SPECIALISABLE and run.provenance.is_fresh(value):
+        return _Fresh(value)
     if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE:
         return value
     raise Unsupported(f"returns or stores a {type(value).__qualname__} made while "
@@ -160,6 +164,29 @@ class _Kept:
 
     def __init__(self, index, accessor, value):
         self.index, self.accessor, self.value = index, accessor, value
+
+
+class _Fresh:
+    """A str, float or large int an operation of the call allocated: a new object
+    equal to `value` at every call, as eager's operation makes one."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _fresh_copy(value):
+    """A new object equal to `value`, bit for bit (-0.0, a NaN's payload)."""
+    kind = type(value)
+    if kind is float:
+        return struct.unpack("<d", struct.pack("<d", value))[0]
+    if kind is int:
+        return value * 1            # CPython allocates the product (no shortcut for 1)
+    if kind is str:
+        return "".join((value, ""))
+    if kind is bytes:
+        return bytes(bytearray(value))
+    return complex(_fresh_copy(value.real), _fresh_copy(value.imag))
 
 
 class _Same:
@@ -264,6 +291,8 @@ def _rebuild_new(kind, template, outputs, args, memo):
         return tuple(rebuild(t, outputs, args, memo) for t in template)
     if kind is _Same:
         return template.value
+    if kind is _Fresh:
+        return _fresh_copy(template.value)
     if kind is _Kept:
         if outputs[template.index].numpy():
             return janus_ext.read_accessor(template.accessor, args)

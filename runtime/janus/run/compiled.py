@@ -37,6 +37,7 @@ class CompiledGraph:
         self.effects = built.effects        # heap writes replayed after a good run
         # Attribute and global writes: checked for a death with effects before each call.
         # The writes that may end an object's life (state/deaths.py).
+        self.stream_checks = built.stream_checks
         self.replacing = tuple(e for e in self.effects if e.kind in ("setattr", "setglobal")
                                or e.kind == "method" and e.drops is not deaths.NOTHING)
         self.call_args = built.call_args    # where call-time heap reads find the args
@@ -65,7 +66,7 @@ class CompiledGraph:
             built.library_objects, self, built.names_of)
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched)
         self.pinned_contents += library_state.compared_loggers(built.loggers) + \
-            library_state.compared_abc_registrations(built.abc_token)
+            library_state.compared_settings(built.settings)
         self.thread = None        # the thread it serves, when it read thread-local state
         library_state.watch_tf_globals(built.summary, self)
         library_state.watch_functions(built.inlined, self)
@@ -81,6 +82,10 @@ class CompiledGraph:
             dying = deaths.dies_in_call(self.replacing)
             if dying is not None:
                 raise deaths.DiesInCall(dying)
+        for check in self.stream_checks:
+            failing = check.fails(args)
+            if failing is not None:
+                raise OutputWouldFail(failing)
         self.call_args.args = args
         if self.uses_arena:
             self.call_args.call_id = recursion.new_call_id()
@@ -162,6 +167,11 @@ class CompiledGraph:
             results = self.function._call_flat(flat, captured)
         self.tape_records.replay(flat, captured, results, self.variables_by_handle)
         return results[:self.returned]
+
+
+class OutputWouldFail(Exception):
+    """A print or write() the commit would replay fails in eager before the updates
+    after it (build/output.py StreamCheck): the interpreter runs this call."""
 
 
 class UpdatesLanded(Exception):

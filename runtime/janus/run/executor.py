@@ -25,7 +25,7 @@ from ..observe import counters, trace
 from ..semantics import numbers, random_ops
 from ..state import deaths, inputs
 from . import cache
-from .compiled import CompiledGraph, UpdatesLanded
+from .compiled import CompiledGraph, OutputWouldFail, UpdatesLanded
 
 log = logging.getLogger(__name__)
 # The program's own logging setup must not see janus's records: under JANUS_MODE=off its
@@ -209,7 +209,7 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
-        except (inputs.AliasedVariable, deaths.DiesInCall) as exc:
+        except (inputs.AliasedVariable, deaths.DiesInCall, OutputWouldFail) as exc:
             self.stats.note(str(exc))
             self._event(f"the interpreter runs this call: {exc}")
             return self._interpret()

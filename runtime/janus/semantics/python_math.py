@@ -48,7 +48,7 @@ def call(b, fn, args, kwargs, code, offset):
             raise Unsupported(f"{name}() of {natives.describe(opaque)} would run its code "
                               "at build time", code, offset)
         try:
-            return fn(*args, **kwargs)
+            return b.provenance.note_computed(fn(*args, **kwargs), (*args, *kwargs.values()))
         except (ValueError, OverflowError, TypeError) as exc:
             raise Thrown(exc, code, offset) from None
     kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]

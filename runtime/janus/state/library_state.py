@@ -220,25 +220,49 @@ def is_keras_callback(obj) -> bool:
     return module is not None and isinstance(obj, module.Callback)
 
 
-class _AbcRegistrations:
-    """Stands for abc's cache token in a compared entry (`changed_contents`): an
-    `ABC.register(cls)` anywhere moves it, and so may change what isinstance() and
-    issubclass() answer for an abstract base class."""
+class _Setting:
+    """A process-wide setting that a build's native evaluation answered from, in a
+    compared entry (`changed_contents`): its value is read again before each call."""
+
+    def __init__(self, what, read):
+        self.what, self.read = what, read
 
     def __repr__(self):
-        return "abc.get_cache_token()"
+        return self.what
 
 
-ABC_REGISTRATIONS = _AbcRegistrations()
+# `ABC.register(cls)` anywhere moves abc's cache token, and so may change what
+# isinstance() and issubclass() answer for an abstract base class.
+ABC_REGISTRATIONS = _Setting("the registrations of abstract base classes (ABC.register)",
+                             abc.get_cache_token)
+# str() of an int, or int() of a str, raises beyond this many digits.
+INT_DIGIT_LIMIT = _Setting("the int/str conversion limit (sys.set_int_max_str_digits)",
+                           sys.get_int_max_str_digits)
+# Conversions of ints below this many digits never reach the limit (its least value).
+_LEAST_DIGIT_LIMIT = 640
 
 
-def compared_abc_registrations(token):
-    """The entry for `changed_contents` of a build that answered isinstance() or
-    issubclass() for an abstract base class when abc's cache token was `token`."""
-    if token is None:
-        return ()
-    return (("the registrations of abstract base classes (ABC.register)",
-             ABC_REGISTRATIONS, token),)
+def note_setting(settings, setting):
+    """Record what `setting` is while a build answers from it (Record.settings)."""
+    if setting not in settings:
+        settings[setting] = setting.read()
+
+
+def note_int_conversion(settings, values):
+    """A native operation that may convert between int and str ran on `values`: if one
+    is an int or str long enough for the digit limit to matter, the build depends on
+    the limit."""
+    for value in values:
+        if type(value) is int and value.bit_length() > 3.3 * _LEAST_DIGIT_LIMIT or \
+                type(value) is str and len(value) > _LEAST_DIGIT_LIMIT:
+            note_setting(settings, INT_DIGIT_LIMIT)
+            return
+
+
+def compared_settings(settings):
+    """The entries for `changed_contents` of a build that read `settings` ({setting:
+    its value then})."""
+    return tuple((setting.what, setting, value) for setting, value in settings.items())
 
 
 def compared_loggers(loggers):
@@ -250,8 +274,8 @@ def compared_loggers(loggers):
 
 
 def _contents(value):
-    if value is ABC_REGISTRATIONS:
-        return abc.get_cache_token()
+    if type(value) is _Setting:
+        return value.read()
     if isinstance(value, logging.Logger):
         return _logging_setup(value)
     if isinstance(value, np.ndarray):

@@ -14,6 +14,8 @@ also a container made here.  The copy relation is recorded once, on both ends: t
 copy's `real` and `why`, and the caller's object's `copies`, both set by `note_copy`.
 """
 
+import sys
+
 # Why a list or dict the build holds is a copy of a caller's one.
 WRITTEN = "written"        # the call writes to it; the commit replays that on the real one
 ARGUMENT = "argument"      # an argument planned as a copy of its items (detail: its name)
@@ -26,7 +28,7 @@ INSTANCE = "instance"      # an instance of a class of the program
 class Origin:
     """Where one value comes from; None in a field: not that."""
     __slots__ = ("acc", "caller", "made", "region", "thrown", "number", "kept", "lazy",
-                 "real", "why", "detail", "copies", "names")
+                 "real", "why", "detail", "copies", "names", "fresh")
 
     def __init__(self):
         self.acc = None        # the accessor it was read from, guarded there
@@ -55,9 +57,28 @@ class Origin:
         # guarded path: janus/state/library_state.py leaves them out when it watches a
         # program's subclass of a Keras class for library code's reads.
         self.names = None
+        # An immutable value (a str, a float, a large int) that an operation of this call
+        # allocated: eager makes a new object at every call (outputs.py copies it).
+        self.fresh = None
 
 
 _BLANK = Origin()          # what `of` answers for a value never recorded; never written
+_FRESH_TYPES = (str, bytes, int, float, complex)
+_IMMORTAL = 1 << 30        # CPython 3.13's immortal objects have a refcount above this
+
+
+def _shared(value):
+    """An object CPython hands out again rather than allocating: the small ints, the
+    empty and one-Latin-1-character strings, any immortal object."""
+    if sys.getrefcount(value) >= _IMMORTAL:
+        return True
+    if type(value) is int:
+        return -5 <= value <= 256
+    if type(value) is str:
+        return len(value) == 0 or len(value) == 1 and ord(value) < 256
+    if type(value) is bytes:
+        return len(value) <= 1
+    return False
 
 
 class Provenance:
@@ -155,6 +176,23 @@ class Provenance:
         return names_of
 
     # -- made by the call --------------------------------------------------------------
+
+    def note_computed(self, result, operands=()):
+        """`result` of an operation the build ran on Python values (an operator, a
+        format, a pure builtin, a str method, math): if the operation allocated it,
+        eager allocates a new one at every call.  Not if it is one of the operands
+        (`s.strip()` with nothing to strip), or an object CPython shares (small ints,
+        one-character and empty strings)."""
+        if type(result) not in _FRESH_TYPES or _shared(result) or \
+                any(result is operand for operand in operands):
+            return result
+        origin = self._origins.get(id(result))
+        if origin is None or origin.acc is None and origin.made is None:
+            self._record(result).fresh = True
+        return result
+
+    def is_fresh(self, value) -> bool:
+        return self.of(value).fresh is True
 
     def note_made(self, value, made, region):
         origin = self._record(value)

@@ -183,19 +183,20 @@ def same_item(b, copy, real, key):
 
 
 # Mutable C sequences: no watcher sees a write into them, and janus makes no copy of
-# them (a write to one inside the step is refused).
-C_SEQUENCES = (array.array, bytearray)
+# them (a write to one inside the step is refused).  A memoryview reads its buffer's
+# bytes now, whoever wrote them (struct.pack_into on the bytearray under it).
+C_SEQUENCES = (array.array, bytearray, memoryview)
 
 
 def c_sequence_item(b, container, key, code, offset):
-    """`container[key]` of an array.array or bytearray from the heap (per-layer rates
-    the loop edits in place): the item read is guarded by value."""
+    """`container[key]` of an array.array, bytearray or memoryview from the heap
+    (per-layer rates the loop edits in place): the item read is guarded by value."""
     if type(key) is not int:
         raise Unsupported(f"{type(container).__name__}[{type(key).__name__}]: only an "
                           "item at an int index is converted", code, offset)
     try:
         value = container[key]
-    except IndexError as exc:
+    except (IndexError, ValueError, TypeError) as exc:   # ValueError: a released view
         raise Thrown(exc, code, offset) from None
     b.guards.require_value(guards.item(b.provenance.source_of(container), key), value)
     return value
