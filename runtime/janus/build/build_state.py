@@ -29,7 +29,7 @@ class Target:
 class OpenRegions:
     """The cond arms and loop bodies being built now, innermost last.  (Not the CFG's
     regions of a code object: Builder.cfg_regions.)"""
-    __slots__ = ("depth", "serial", "kinds", "opened", "loop_stops")
+    __slots__ = ("depth", "serial", "kinds", "opened", "loop_stops", "graphs")
 
     def __init__(self):
         self.depth = 0                        # > 0 inside a cond arm or loop body
@@ -37,6 +37,9 @@ class OpenRegions:
         self.kinds: list[str] = []            # "arm" / "body" per open region
         self.opened = 0                       # regions opened so far: the next serial
         self.loop_stops: list[tuple] = []     # per loop on a tensor: where a body run stops
+        # The graph each open region (the call's own first) builds into: another
+        # default graph means library code is tracing a body of its own around it.
+        self.graphs: list = []
 
 
 class Inlining:

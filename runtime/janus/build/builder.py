@@ -144,6 +144,7 @@ class Builder:
                               self.code)
         self.open_regions.serial.append(self.open_regions.opened)
         self.open_regions.kinds.append("arm" if arm else "body")
+        self.open_regions.graphs.append(tf.compat.v1.get_default_graph())
         saved_steps, handled = self.inlining.steps, self.inlining.handled
         try:
             return run()
@@ -151,9 +152,18 @@ class Builder:
             self.inlining.handled = handled    # an arm that returns from a handler left it
             self.open_regions.serial.pop()
             self.open_regions.kinds.pop()
+            self.open_regions.graphs.pop()
             self.open_regions.depth -= 1
             if dry:
                 self.inlining.steps = saved_steps
+
+    def in_library_body(self):
+        """Library code traces a function body of its own around the code being built
+        (tf.map_fn's and tf.scan's loops, a tf.cond or tf.while_loop the program hands
+        functions to): eager runs that code once per element or only for the branch
+        taken, the graph traces it once."""
+        graphs = self.open_regions.graphs
+        return bool(graphs) and tf.compat.v1.get_default_graph() is not graphs[-1]
 
     def in_loop_body(self):
         """Inside the body of a loop on a tensor (or a recursive body), at any depth."""
@@ -204,6 +214,7 @@ class Builder:
     # -- running ---------------------------------------------------------------------
 
     def run(self, args):
+        self.open_regions.graphs = [tf.compat.v1.get_default_graph()]
         try:
             count = self.target.param_count
             cells = {name: (cell, guards.arg(count + i))

@@ -21,7 +21,7 @@ import tensorflow as tf
 from ..errors import Raises, Unsupported, line_of
 from ..semantics import numbers
 from ..state import library_state
-from ..values import GraphText
+from ..values import GraphRounded, GraphText
 from . import arm_output, made, purity
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -79,6 +79,12 @@ def defer(b, fn, args, kwargs, code, offset):
         if why is not None:
             raise Unsupported(f"logging through {why}: it runs when the record is "
                               "emitted, which janus does after the graph", code, offset)
+        formatting_error = _message_error(b, args)
+        if formatting_error is not None:
+            raise Unsupported(f"logging a message that does not format with its arguments "
+                              f"({formatting_error}): eager's logging reports it with the "
+                              "live call stack, which janus's commit does not have",
+                              code, offset)
         b.record.loggers.setdefault(id(logger), logger)
         fn = LoggedFrom(fn, (code.co_filename, line_of(code, offset), code.co_name, None))
     b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
@@ -89,6 +95,37 @@ def logger_of(fn):
     """The Logger a logging call emits through."""
     logger = getattr(fn, "__self__", None)
     return logger if isinstance(logger, logging.Logger) else logging.root   # logging.info
+
+
+def _message_error(b, args):
+    """What formatting a logging call's message with its arguments raises (LogRecord.
+    getMessage: `str(msg) % args`), tried with stand-ins of the types the graph
+    computes; None when it formats."""
+    if len(args) < 2 or type(args[0]) is not str:
+        return None
+    shown = tuple(_stand_in(b, value) for value in args[1:])
+    if len(shown) == 1 and isinstance(shown[0], dict) and shown[0]:
+        shown = shown[0]
+    try:
+        args[0] % shown
+    except (TypeError, ValueError, KeyError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _stand_in(b, value):
+    """A Python value that formats as `value` would after the graph, for the type
+    errors only."""
+    if type(value) in (GraphText, GraphRounded):
+        return 0.0 if type(value) is GraphRounded else "text"
+    if not (tf.is_tensor(value) or isinstance(value, tf.Variable)):
+        return value
+    python_type = b.provenance.number_of(value)
+    if python_type in (bool, int, float):
+        return python_type(0)
+    if value.shape.rank == 0:
+        return False if value.dtype == tf.bool else 0 if value.dtype.is_integer else 0.0
+    return "tensor"
 
 
 class LoggedFrom:

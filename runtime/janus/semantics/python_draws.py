@@ -84,10 +84,10 @@ class PythonDraws:
         name = getattr(method, "__qualname__", repr(method))
         _refuse_state_changes(method, code, offset)
         _exact_generator(method, name, code, offset)
-        if b.open_regions.depth or b.recursion.call_ids:
-            raise Unsupported(f"{name}() inside a branch or loop on a tensor or a recursive "
-                              "function: how many numbers a call draws is known only at "
-                              "run time", code, offset)
+        if b.open_regions.depth or b.recursion.call_ids or b.in_library_body():
+            raise Unsupported(f"{name}() inside a branch or loop on a tensor, a body "
+                              "library code traces, or a recursive function: how many "
+                              "numbers a call draws is known only at run time", code, offset)
         for value in (*args, *kwargs.values()):
             if not _is_constant(value):
                 raise Unsupported(f"{name}() with an argument that is not a constant of "

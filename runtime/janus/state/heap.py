@@ -21,7 +21,7 @@ import numpy as np
 import tensorflow as tf
 
 from .. import containers
-from ..errors import NeedsIdentity
+from ..errors import NeedsIdentity, Unsupported
 from ..semantics import arrays, numbers
 from ..values import KEPT_UNKNOWN
 from . import deaths, provenance
@@ -175,6 +175,7 @@ class Heap:
         """Record `target.name = value` ("setattr") or `target[name] = value`
         ("setglobal"): later reads in this call see it, commit does it.  `taken` is
         True, or a bool tensor when the write was made in one arm of a cond."""
+        self._outside_library_bodies("a write to the program's state")
         self.overlay[(id(target), name)] = value
         self.provenance.note_name(target, name)       # and keeps the overlay's key valid
         self.effects.append(Effect(kind, target, name, (taken, value)))
@@ -184,6 +185,7 @@ class Heap:
 
     def delete_attribute(self, owner, name):
         """`del owner.name`: later reads in this call refuse, commit deletes it."""
+        self._outside_library_bodies("a del of the program's state")
         self.overlay[(id(owner), name)] = DELETED
         self.provenance.note_name(owner, name)
         self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
@@ -195,6 +197,13 @@ class Heap:
         self.write("setattr", cell, "cell_contents", value)
 
     # -- writes inside cond arms (janus/build/control.py merges them) ------------------------
+
+    def _outside_library_bodies(self, what):
+        if self.b.in_library_body():
+            raise Unsupported(f"{what} inside a function library code traces as a body "
+                              "of its own (tf.map_fn, tf.scan, or a tf.cond or "
+                              "tf.while_loop given functions): eager runs it once per "
+                              "element or for the branch taken, a graph once", *self.b.where)
 
     def begin_arm(self):
         self._arms.append((dict(self.overlay), len(self.effects)))
@@ -236,6 +245,7 @@ class Heap:
 
     def mutate(self, container, method, args, kwargs):
         """Run a mutating method on the shadow and record it for commit."""
+        self._outside_library_bodies(f"{method}() on the program's {type(container).__name__}")
         container = self.provenance.real_of(container, container)
         alias = self.provenance.argument_alias(container)
         if alias is not None:
@@ -268,6 +278,7 @@ class Heap:
 
     def call_with_effect(self, fn, args, kwargs):
         """A call (print) that only has an effect: replayed at commit, in order."""
+        self._outside_library_bodies("output")
         self.effects.append(Effect("call", fn, None, (args, kwargs)))
 
 
