@@ -511,6 +511,42 @@ def optimizer_setting(r, u):
                                       "{O}.clipvalue = 0.01"]),))
 
 
+def item_write_finalizer(r, u):
+    # A container write drops the last reference to a token whose finalizer changes
+    # state: eager runs it at the write, before the rest of the call.
+    slots, key = r.choice([("[None]", "0"), ("{}", "'on'")])
+    write = f"SLOTS_{u}[{key}] = POOL_{u}[{r.choice([0, 1])}]"
+    return Parts(("finalizer", "list_write", "mutate_container"),
+                 setup=f"class Tok{u}:\n    def __init__(self, n):\n        self.n = n\n\n\n"
+                       f"RELEASED_{u} = [0]\n\n\ndef tok_{u}(n):\n    made = Tok{u}(n)\n"
+                       f"    weakref.finalize(made, RELEASED_{u}.__setitem__, 0, n)\n"
+                       f"    return made\n\n\nPOOL_{u} = [tok_{u}(0), tok_{u}(1)]\n"
+                       f"SLOTS_{u} = {slots}\n",
+                 state={f"k_{u}": "0"},
+                 post=f"{write}\n{{st}}k_{u} += 1\nprint('released{u}', RELEASED_{u}[0])\n",
+                 mutations=(f"POOL_{u}[0] = tok_{u}(100 + step)",
+                            f"POOL_{u}[1] = tok_{u}(200 + step)"))
+
+
+def fresh_text(r, u):
+    # Text and big ints the step computes are new objects at every call.
+    made = r.choice([f"f'run-{{{{st}}k_{u}}}'", f"str({{st}}k_{u} * 10 ** 20)",
+                     f"'tag' + str({{st}}k_{u} % 3)"])
+    return Parts(("string", "identity"),
+                 state={f"k_{u}": "0", f"last_{u}": "None", f"same_{u}": "0"},
+                 post=f"t_{u} = {made}\nif t_{u} is {{st}}last_{u}:\n    {{st}}same_{u} += 1\n"
+                      f"{{st}}last_{u} = t_{u}\n{{st}}k_{u} += 1 if {{st}}k_{u} < 3 else 0\n")
+
+
+def library_body(r, u):
+    # tf.map_fn runs the program's function per element in eager, once in a trace.
+    return Parts(("library_body", "global_counter"),
+                 setup=f"CALLS_{u} = [0]\n\n\ndef per_row_{u}(row):\n"
+                       f"    CALLS_{u}[0] += 1\n    return tf.reduce_sum(row * row)\n",
+                 tape=f"loss = loss + 1e-3 * tf.reduce_mean(tf.map_fn(per_row_{u}, x, "
+                      f"fn_output_signature=x.dtype))\n")
+
+
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
     for_break_continue,
@@ -523,7 +559,7 @@ FEATURES = {f.__name__: f for f in (
     py_random, tf_random, iterator_next, helper_call, tuple_const, shape_change,
     dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change,
     tensor_identity, own_tf_function, number_type_dispatch, percent_format, class_swap,
-    print_order, optimizer_setting)}
+    print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",

@@ -196,7 +196,7 @@ def render(plan) -> str:
             f"style={plan['style']} ndarray={plan['ndarray']} cast={plan['cast']} "
             f"ragged={plan['ragged']} steps={plan['steps']}",
             "import collections", "import contextlib", "import dataclasses",
-            "import itertools", "import random", "import sys", "",
+            "import itertools", "import random", "import sys", "import weakref", "",
             "import numpy as np", "import tensorflow as tf", "",
             f"tf.keras.utils.set_random_seed({plan['seed']})",
             'tf.keras.backend.set_floatx("float64")',
