@@ -22,8 +22,8 @@ import janus_ext
 
 from .. import containers, guards
 from ..errors import Thrown, Unsupported
-from ..semantics import natives
-from ..values import from_library, is_library_object, is_symbolic
+from ..semantics import arrays, natives
+from ..values import GraphText, from_library, is_library_object, is_symbolic
 from . import heap, objects, provenance
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
@@ -215,7 +215,21 @@ def from_copy(b, copy, key, code, offset):
             return item(b, real, key + appended, code, offset)
         if appended is None or type(key) is not int or not -appended <= key < 0:
             contents(b, copy)
+    elif real is None and not _items_fixed(b, copy):
+        # A mapping proxy, a ctypes array, a UserDict: its items may change between
+        # calls, and no guard reads them.
+        raise Unsupported(f"item read from a {type(copy).__qualname__} janus cannot guard "
+                          "(its items may change between calls)", code, offset)
     return copy[key]
+
+
+def _items_fixed(b, value):
+    """Whether `value[key]` may run natively: a tensor or variable (an op), an immutable
+    value, or what this call made."""
+    return (is_symbolic(value) or isinstance(value, (tf.Variable, tf.TensorShape, np.ndarray,
+                                                     str, bytes, tuple, range))
+            or type(value) in (arrays.ArrayArg, GraphText)
+            or b.provenance.region_of(value) is not None or b.provenance.is_made(value))
 
 
 def tail_slice(b, container, start, stop, code, offset):
