@@ -196,7 +196,10 @@ def _reduced(v):
 
 
 def _array(a):
-    """dtype-exact contents: floats as repr strings (keeps -0.0, nan, inf)."""
+    """dtype-exact contents: floats as repr strings (keeps -0.0, nan, inf).  A string
+    tensor's .numpy() of rank 0 is bytes."""
+    if not hasattr(a, "dtype"):
+        return [[], [repr(a)]]
     kind = a.dtype.kind
     flat = a.ravel().tolist()
     if kind in "fc":

@@ -368,6 +368,15 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     values = (*args, *kwargs.values())
     if program_functions.answers_eager_question(fn) and not args and not kwargs:
         return program_functions.eager_answer(b, fn)
+    if isinstance(getattr(fn, "__self__", None), tf.data.Dataset) and any(
+            isinstance(v, (types.FunctionType, types.MethodType)) and not from_library(v)
+            for v in values):
+        raise Unsupported(f"tf.data's {fn.__name__}() of the program's function in the "
+                          "step: tf.data traces it at this call, running its Python, and "
+                          "eager does so at every call", code, offset)
+    if fn is tf.get_static_value and has_symbolic(values):
+        raise Unsupported("tf.get_static_value() of a tensor the graph computes: eager "
+                          "gives its value, a graph None", code, offset)
     if any(type(a) is GraphText for a in values):
         raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
                           code, offset)

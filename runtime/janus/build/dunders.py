@@ -122,6 +122,18 @@ def value_method(b, fn, args, kwargs, code, offset):
     return b.provenance.note_computed(result, (fn.__self__, *values))
 
 
+def subscript(b, container, key, code, offset):
+    """`container[key]` of a user object: its class's __getitem__, looked up on the type
+    as CPython does, guarded there and inlined."""
+    impl = janus_ext.type_lookup(type(container), "__getitem__")
+    if not isinstance(impl, types.FunctionType) or from_library(impl) or \
+            not b.provenance.read_or_made(container):
+        raise Unsupported(f"item read from {natives.describe(container)} would run its "
+                          "code at build time", code, offset)
+    reads.implicit_method(b, container, "__getitem__", impl)
+    return b.inline(impl, (container, key), {}, code, offset)
+
+
 def is_user_object(value):
     """An instance of a class the program wrote (its comparisons are its own code)."""
     return natives.first_opaque((value,), False, is_library_object) is value \

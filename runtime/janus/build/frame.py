@@ -537,9 +537,7 @@ class Frame(displays.Displays):
         real = self.b.provenance.real_of(container)
         if real is not None and self.b.provenance.source_of(real) is not None and \
                 reads.same_item(self.b, container, real, key):
-            # This call's copy still holds what the caller's container holds there:
-            # a read of the heap, guarded on the caller's container.
-            container = real
+            container = real     # the copy holds the caller's item: read (and guard) there
         if isinstance(container, (dict, list)) and not self.b.holds_read_items(container):
             if type(key) is slice and isinstance(container, list) and \
                     self.b.provenance.source_of(container) is not None:
@@ -558,6 +556,8 @@ class Frame(displays.Displays):
         elif type(container) in reads.C_SEQUENCES and \
                 self.b.provenance.source_of(container) is not None:
             self.push(reads.c_sequence_item(self.b, container, key, self.code, ins.offset))
+        elif dunders.is_user_object(container):      # its class's __getitem__, inlined
+            self.push(dunders.subscript(self.b, container, key, self.code, ins.offset))
         else:
             self.push(reads.from_copy(self.b, container, key, self.code, ins.offset))
 

@@ -86,6 +86,7 @@ def defer(b, fn, args, kwargs, code, offset):
                               "live call stack, which janus's commit does not have",
                               code, offset)
         b.record.loggers.setdefault(id(logger), logger)
+        b.record.stream_checks.append(HandlerCheck(logger, args))
         fn = LoggedFrom(fn, (code.co_filename, line_of(code, offset), code.co_name, None))
     b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
     return None
@@ -227,6 +228,14 @@ def _check_stream(kwargs, code, offset):
     stream = kwargs.get("file")
     if stream is None:
         stream = sys.stdout
+    if type(stream) is _Caught:
+        stream = stream.real      # janus's own, while library code runs in the build
+    if stream is not None and not isinstance(stream, io.IOBase):
+        # A write() of another kind (a list's bound append, a codecs StreamWriter) may
+        # change what the step reads after the print, or fail in ways no check sees.
+        raise Unsupported(f"print to a {type(stream).__qualname__}, which is not an io "
+                          "stream: janus prints after the graph, and what its write() "
+                          "does would come after the rest of the step", code, offset)
     write = janus_ext.type_lookup(type(stream), "write")
     func = getattr(write, "__code__", None)
     if func is not None and not purity.is_library_code(func, write.__globals__):
@@ -261,17 +270,51 @@ class StreamCheck:
             stream = janus_ext.named(self.stream)
         else:
             stream = sys.stdout
+        if stream is None:
+            return None          # print does nothing
         if not isinstance(stream, io.IOBase):
-            return None          # None (print does nothing), or a stream janus does not know
-        if stream.closed:
-            return f"print to a closed {type(stream).__qualname__}"
-        encoding = getattr(stream, "encoding", None)
-        if self.text and type(encoding) is str:
-            try:
-                self.text.encode(encoding, getattr(stream, "errors", None) or "strict")
-            except (UnicodeEncodeError, LookupError):
-                return f"print of text its stream's encoding ({encoding}) cannot take"
+            return f"print to a {type(stream).__qualname__}, which is not an io stream"
+        return _stream_fails(stream, self.text)
+
+
+class HandlerCheck:
+    """StreamCheck for a logging call: the streams of the handlers it may emit through
+    (logging reports a failed emit through handleError, with the live call stack)."""
+
+    __slots__ = ("logger", "checks")
+
+    def __init__(self, logger, shown):
+        self.logger = logger
+        text = "".join(_strs_in(shown))
+        self.checks = "" if text.isascii() else text
+
+    def fails(self, args):
+        logger = self.logger
+        while logger is not None:
+            for handler in logger.handlers:
+                stream = getattr(handler, "stream", None)
+                if isinstance(handler, logging.StreamHandler) and \
+                        isinstance(stream, io.IOBase):
+                    why = _stream_fails(stream, self.checks)
+                    if why is not None:
+                        return f"logging through a handler whose stream: {why}"
+            logger = logger.parent if logger.propagate else None
         return None
+
+
+def _stream_fails(stream, text):
+    """Why writing `text` (its non-ASCII part) to the io stream would raise, or None."""
+    if stream.closed:
+        return f"print to a closed {type(stream).__qualname__}"
+    if not stream.writable():
+        return f"print to a {type(stream).__qualname__} not open for writing"
+    encoding = getattr(stream, "encoding", None)
+    if text and type(encoding) is str:
+        try:
+            text.encode(encoding, getattr(stream, "errors", None) or "strict")
+        except (UnicodeEncodeError, LookupError):
+            return f"print of text its stream's encoding ({encoding}) cannot take"
+    return None
 
 
 def _strs_in(value, depth=0):

@@ -52,15 +52,18 @@ def is_method_of_program_function(fn) -> bool:
 
 
 def answers_eager_question(fn) -> bool:
-    return fn is tf.executing_eagerly or fn is tf.config.functions_run_eagerly
+    return fn is tf.executing_eagerly or fn is tf.inside_function or \
+        fn is tf.config.functions_run_eagerly
 
 
 def eager_answer(b, fn):
-    """What eager answers where the program's own code asks: it executes eagerly (the
-    build is in a graph, the program is not), and run_functions_eagerly is the switch,
-    guarded."""
+    """What eager answers where the program's own code asks: it executes eagerly and
+    not inside a function (the build is in a graph, the program is not), and
+    run_functions_eagerly is the switch, guarded."""
     if fn is tf.executing_eagerly:
         return True
+    if fn is tf.inside_function:
+        return False
     return runs_eagerly(b)
 
 

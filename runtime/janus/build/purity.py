@@ -42,6 +42,7 @@ import threading
 import warnings
 
 import numpy as np
+import tensorflow as tf
 from tensorflow.python.framework import ops
 
 import janus_ext
@@ -421,7 +422,23 @@ def interpret(run, code, globals_dict, param_names, args):
         result = run.execute(code, globals_dict, local_values, cells)
     finally:
         run.inlining.stack.pop()
+    if run.in_library_body() and _holds_python_values(run, result):
+        # Eager's tf.cond / tf.switch_case run the branch taken and return what it
+        # returned; a traced body's results become tensors of the library's op.
+        raise Unsupported(f"{code.co_qualname} returns Python values into a body library "
+                          "code traces (a tf.cond or tf.switch_case branch): eager hands "
+                          "them back as they are, a graph as tensors")
     return run.as_eager_number(result)
+
+
+def _holds_python_values(run, value, depth=0):
+    if is_symbolic(value):
+        return run.provenance.number_of(value) is not None     # a Python number
+    if isinstance(value, (tuple, list)) and depth < 4:
+        return any(_holds_python_values(run, v, depth + 1) for v in value)
+    if isinstance(value, dict) and depth < 4:
+        return any(_holds_python_values(run, v, depth + 1) for v in value.values())
+    return value is not None and not isinstance(value, tf.Variable) and not tf.is_tensor(value)
 
 
 def release():

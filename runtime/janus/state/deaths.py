@@ -18,6 +18,7 @@ any object does.
 import collections
 import gc
 import sys
+import types
 import weakref
 
 # What a write can replace without any code running: no finalizer, no __del__.
@@ -79,6 +80,12 @@ def dies_in_call(effects):
 
 def _dropped_by(effect):
     """The objects the write drops one reference to each (repeats count)."""
+    if effect.kind == "setattr" and type(effect.target) is types.CellType:
+        try:
+            old = effect.target.cell_contents       # a `nonlocal` rebinding
+        except ValueError:
+            return []
+        return [] if isinstance(old, _PLAIN_VALUES) else [old]
     if effect.kind in ("setattr", "setglobal"):
         holder = effect.target if effect.kind == "setglobal" else \
             getattr(effect.target, "__dict__", None)
