@@ -110,12 +110,23 @@ def _dropped_by(effect):
 def _first_death_with_code(effect):
     """An object that dies when the effect's write drops what it drops, and whose death
     runs code; or None.  Counts references: an object dies when all it has are lost."""
+    dropped = _dropped_by(effect)
+    if len(dropped) == 1:
+        # The common case, one replaced value: alive elsewhere (references besides the
+        # holder's, `obj`'s and getrefcount's argument), or a library leaf.
+        obj = dropped.pop()
+        if sys.getrefcount(obj) > 3:
+            return None
+        if _is_library(obj):
+            return obj if _runs_code_on_death(obj) else None
+        dropped.append(obj)
+        obj = None
     held = {}                   # id -> object: one reference each, counted below
     lost = collections.Counter()
-    for obj in _dropped_by(effect):
+    for obj in dropped:
         held[id(obj)] = obj
         lost[id(obj)] += 1
-    obj = None                  # no reference of ours but `held`'s from here
+    obj = dropped = None        # no reference of ours but `held`'s from here
     pending = list(held)
     dead = set()
     while pending:
