@@ -122,12 +122,20 @@ def value_method(b, fn, args, kwargs, code, offset):
     return b.provenance.note_computed(result, (fn.__self__, *values))
 
 
+def program_getitem(container):
+    """The program's own __getitem__ that `container[key]` runs (on its class), or None
+    (janus's stand-ins, library and builtin classes)."""
+    if type(container).__module__.startswith("janus") or not is_user_object(container):
+        return None
+    impl = janus_ext.type_lookup(type(container), "__getitem__")
+    return impl if isinstance(impl, types.FunctionType) and not from_library(impl) else None
+
+
 def subscript(b, container, key, code, offset):
     """`container[key]` of a user object: its class's __getitem__, looked up on the type
     as CPython does, guarded there and inlined."""
-    impl = janus_ext.type_lookup(type(container), "__getitem__")
-    if not isinstance(impl, types.FunctionType) or from_library(impl) or \
-            not b.provenance.read_or_made(container):
+    impl = program_getitem(container)
+    if not b.provenance.read_or_made(container):
         raise Unsupported(f"item read from {natives.describe(container)} would run its "
                           "code at build time", code, offset)
     reads.implicit_method(b, container, "__getitem__", impl)

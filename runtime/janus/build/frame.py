@@ -556,7 +556,7 @@ class Frame(displays.Displays):
         elif type(container) in reads.C_SEQUENCES and \
                 self.b.provenance.source_of(container) is not None:
             self.push(reads.c_sequence_item(self.b, container, key, self.code, ins.offset))
-        elif dunders.is_user_object(container):      # its class's __getitem__, inlined
+        elif dunders.program_getitem(container):     # its class's __getitem__, inlined
             self.push(dunders.subscript(self.b, container, key, self.code, ins.offset))
         else:
             self.push(reads.from_copy(self.b, container, key, self.code, ins.offset))
