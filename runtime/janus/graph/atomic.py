@@ -303,8 +303,11 @@ def gate(graph, turnstile):
     after = _closure(updates, _consumers_of)
     failing = [op for op in operations if op not in after and can_fail(op)
                and not _replaced_shape_check(op)]
-    # Waiting for the ones no other failing op waits for is waiting for all of them.
-    upstream = _closure([i for op in failing for i in _inputs_of(op)], _inputs_of)
+    # Waiting for the ones no other failing op waits for is waiting for all of them;
+    # except an op with bodies (a cond or loop): lowered, its outputs do not wait for all
+    # of its inputs, so what only feeds one stays a sink.
+    upstream = _closure([i for op in failing if not _bodies(op) for i in _inputs_of(op)],
+                        _inputs_of)
     sinks = [op for op in failing if op not in upstream]
     barrier = turnstile.op_in(graph)
     barrier._add_control_inputs(sinks)

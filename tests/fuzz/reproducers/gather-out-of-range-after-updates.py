@@ -1,4 +1,4 @@
-# known wrong: a tf.gather whose index list (a global the loop rebinds) goes out of range fails after the step's optimizer updates landed ("failed after its updates landed"); eager raises before apply_gradients. The graph's log says its 3 updates wait for a barrier on 1 op with 3 that can fail. Found by make fuzz N=200 SEED=281800 (program seed 281910) on fef3c76; wrong at 8ff9ec6 too. Not yet diagnosed.
+# a tf.gather that goes out of range feeds a branch on a tensor relaxed to a cond: the barrier waited only for the cond, which lowered does not wait for all its inputs, so the updates landed before the gather failed (make fuzz N=200 SEED=281800, program seed 281910; fixed in graph/atomic.py gate: a failing op that only feeds an op with bodies stays a sink)
 # janus-python fuzz program, seed 281910
 # features: gather_oob, tensor_if
 # skeleton: model=raw act=tanh opt=sgd style=function ndarray=False cast=False ragged=False steps=10
