@@ -259,8 +259,7 @@ class StreamCheck:
         self.accessor = None if stream is None else b.provenance.source_of(stream)
         self.stream = None if stream is None or self.accessor is not None else \
             janus_ext.Weak(stream) if type(stream).__weakrefoffset__ else stream
-        text = "".join(_strs_in(shown))
-        self.text = "" if text.isascii() else text
+        self.text = _non_ascii_text(shown)
 
     def fails(self, args):
         """Why the replay would raise, or None."""
@@ -281,12 +280,10 @@ class HandlerCheck:
     """StreamCheck for a logging call: the streams of the handlers it may emit through
     (logging reports a failed emit through handleError, with the live call stack)."""
 
-    __slots__ = ("logger", "checks")
+    __slots__ = ("logger", "text")
 
     def __init__(self, logger, shown):
-        self.logger = logger
-        text = "".join(_strs_in(shown))
-        self.checks = "" if text.isascii() else text
+        self.logger, self.text = logger, _non_ascii_text(shown)
 
     def fails(self, args):
         logger = self.logger
@@ -295,7 +292,7 @@ class HandlerCheck:
                 stream = getattr(handler, "stream", None)
                 if isinstance(handler, logging.StreamHandler) and \
                         isinstance(stream, io.IOBase):
-                    why = _stream_fails(stream, self.checks)
+                    why = _stream_fails(stream, self.text)
                     if why is not None:
                         return f"logging through a handler whose stream: {why}"
             logger = logger.parent if logger.propagate else None
@@ -315,6 +312,13 @@ def _stream_fails(stream, text):
         except (UnicodeEncodeError, LookupError):
             return f"print of text its stream's encoding ({encoding}) cannot take"
     return None
+
+
+def _non_ascii_text(shown):
+    """The text the build knows of what a print or logging call shows, when some of it
+    is not ASCII (the only text an encoding check needs), else ""."""
+    text = "".join(_strs_in(shown))
+    return "" if text.isascii() else text
 
 
 def _strs_in(value, depth=0):
