@@ -309,6 +309,24 @@ def explicit_seed_step(x):
 run("explicit_seed", explicit_seed_step, lambda i: (data(i),), 8,
     {"params": flat(explicit_model)})
 
+explicit_policy = [dense(4, 3, 32)]
+explicit_policy_opt = keras.optimizers.SGD(0.01)
+
+
+def explicit_categorical_step(x):
+    with tf.GradientTape() as tape:
+        logits = apply(explicit_policy, x)
+        actions = tf.random.categorical(logits, 1, seed=5)[:, 0]
+        loss = -tf.reduce_mean(tf.reduce_sum(tf.nn.log_softmax(logits) *
+                                             tf.one_hot(actions, 3, dtype=tf.float64), 1))
+    params = flat(explicit_policy)
+    explicit_policy_opt.apply_gradients(zip(tape.gradient(loss, params), params))
+    return actions, loss
+
+
+run("explicit_categorical", explicit_categorical_step, lambda i: (data(i),), 8,
+    {"params": flat(explicit_policy)})
+
 tf.random.set_seed(355)        # its op seeds 337 and 1037 are equal
 repeat_model = [dense(4, 1, 41)]
 repeat_opt = keras.optimizers.SGD(0.01)

@@ -1,8 +1,9 @@
 """Random numbers in converted steps (janus/semantics/random_ops.py): with a global seed a graph
 draws eager's numbers bit for bit, through fallbacks, guard misses, relaxed shapes and a
 repeated op seed, for normal/uniform draws and the log-uniform and uniform candidate
-samplers; without one, steps that draw convert; draws janus cannot make exact (the learned
-unigram sampler, an explicit op seed) stay in the interpreter with their reason.
+samplers, and for draws with the op's own seed (one stream across calls); without one,
+steps that draw convert; draws janus cannot make exact (the learned unigram sampler,
+tf.random.categorical with a seed of its own) stay in the interpreter with their reason.
 
 The drawn numbers are compared exactly.  Trained float64 values get ROUND_OFF: a graph
 may round float arithmetic differently from eager (Grappler's rewrites), random ops or
@@ -25,6 +26,7 @@ SEEDED = {
     "candidates": ("candidates_step", [0, 1, 2]),
     "categorical": ("categorical_step", [0, 1]),
     "explicit_seed": ("explicit_seed_step", [0]),
+    "explicit_categorical": ("explicit_categorical_step", [0]),
     "repeat": ("repeat_step", None),          # the whole result is the draw
     "repeat_sampler": ("repeat_sampler_step", None),
     "repeat_categorical": ("repeat_categorical_step", None),
@@ -32,7 +34,7 @@ SEEDED = {
 }
 REFUSED = {
     "learned_step": "stateful random op LearnedUnigramCandidateSampler",
-    "explicit_seed_step": "a random op with an explicit op seed (3)",
+    "explicit_categorical_step": "stateful random op Multinomial",
     "reseeding_step": "sets TF's global seed inside the step",
 }
 
@@ -68,7 +70,8 @@ def test_seeded_steps_train_as_the_interpreter_does(runs, name):
 @pytest.mark.parametrize("name", ["dcgan_step", "vae_step", "keras_step", "repeat_step",
                                   "unseeded_step", "unseeded_sampled_step", "sampled_step",
                                   "nce_step", "candidates_step", "repeat_sampler_step",
-                                  "categorical_step", "repeat_categorical_step"])
+                                  "categorical_step", "repeat_categorical_step",
+                                  "explicit_seed_step"])
 def test_steps_that_draw_convert(runs, name):
     entry = runs["functions"][name]
     assert entry["status"] == "converted", entry

@@ -538,6 +538,21 @@ def fresh_text(r, u):
                       f"{{st}}last_{u} = t_{u}\n{{st}}k_{u} += 1 if {{st}}k_{u} < 3 else 0\n")
 
 
+def fixed_seed_stream(r, u):
+    # A draw with the op's own seed continues one stream per kernel: the step's graph
+    # and the loop's eager draws both move it; reseeding starts it again.
+    seed = r.choice([3, 17, 1234])
+    draw = r.choice([
+        f"tf.random.normal(tf.shape(pred), dtype=pred.dtype, seed={seed})",
+        f"tf.random.uniform((3,), seed={seed})",
+        f"tf.nn.dropout(tf.ones_like(pred), rate=0.5, seed={seed})",
+    ])
+    return Parts(("tf_random", "fixed_seed"),
+                 tape=f"loss = loss + 0.001 * tf.cast(tf.reduce_sum({draw}), loss.dtype)\n",
+                 mutations=(f"print('fs{u}', tf.random.uniform((3,), seed={seed}).numpy())",
+                            "tf.random.set_seed(11)"))
+
+
 def library_body(r, u):
     # tf.map_fn runs the program's function per element in eager, once in a trace.
     return Parts(("library_body", "global_counter"),
@@ -559,7 +574,8 @@ FEATURES = {f.__name__: f for f in (
     py_random, tf_random, iterator_next, helper_call, tuple_const, shape_change,
     dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change,
     tensor_identity, own_tf_function, number_type_dispatch, percent_format, class_swap,
-    print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body)}
+    print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
+    fixed_seed_stream)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",

@@ -51,6 +51,10 @@ def install(tf_module):
     from ..coexec import sites
     from ..run import executor
 
+    # Draws with an op's own seed continue one stream per kernel, from the first one
+    # the program makes (janus/semantics/seed_streams.py).
+    from ..semantics import random_ops
+    random_ops.install()
     # Keras calls in code that stays in the interpreter become graph sites.
     executor.interpreted_listeners.append(sites.enable)
     tape_type = tf_module.GradientTape

@@ -21,8 +21,10 @@ eager would, and feeds them to stateless kernels:
   call runs in the interpreter (SeedRepeated).  `SeedRecorder`, the generator janus
   puts in the eager context, knows every seed it gave, whoever asked for it, and what
   the graphs drew with theirs;
-- an explicit op seed (`seed=1`: the same pair at every call, one continuing stream), a
-  seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
+- an op given its own seed (`seed=1`: the same pair at every call, one stream that
+  each call continues) draws from the stream's position, which janus keeps for eager
+  and graphs alike (seed_streams.py);
+- a seeded draw inside a tf.cond, while loop or tf.function, any other op that TF's op
   registry marks as a random kernel (stateful, with seed attributes: the learned unigram
   sampler, shuffles, gamma, Poisson, ...) and any other read of the generator are refused.
 
@@ -45,6 +47,7 @@ from tensorflow.python.ops import (gen_candidate_sampling_ops, gen_random_ops,
                                    gen_stateless_random_ops, gen_stateless_random_ops_v2)
 
 from .. import guards
+from . import seed_streams
 
 PHILOX = 1                     # the `alg` of the stateless V2 kernels
 MAX_SEED = 2**31 - 1           # TF's _MAXINT32: op seeds are randint(0, MAX_SEED)
@@ -73,6 +76,14 @@ class Draws:
         self.unconsumed_reads = 0         # generator reads no exact draw took
         self.seeds_input = None
         self._taken = None                # (recorder, raw seeds, rows) of this call
+        # Draws with the op's own seed (seed_streams.py): the pairs get_seed gave that
+        # no op took yet, the streams drawn from, per draw (stream index, size), and
+        # how far this call moved each stream so far (a counter, int or tensor).
+        self.fixed_reads: list = []
+        self.fixed_keys: list = []
+        self.fixed_draws: list = []
+        self.fixed_offsets: dict = {}
+        self.positions_input = None
 
     @property
     def seeded(self):
@@ -80,14 +91,18 @@ class Draws:
 
     @property
     def count(self):
-        return len(self.kernels)
+        return len(self.kernels) + len(self.fixed_draws)
 
     def read_seed(self, op_seed):
         """The builder's answer to random_seed.get_seed(op_seed)."""
         if op_seed is not None:
-            raise self.refuse(f"a random op with an explicit op seed ({op_seed}): eager "
-                              "continues one kernel's stream across calls, which a graph "
-                              "cannot see")
+            if ops.get_default_graph() is not self.graph:
+                raise self.refuse(f"a random op with its own seed ({op_seed}) inside a "
+                                  "tf.cond, a while loop or a tf.function: eager draws "
+                                  "only on the paths it takes")
+            pair = seed_streams.fixed_pair(self.global_seed, op_seed)
+            self.fixed_reads.append(pair)
+            return pair
         if not self.seeded:
             if config.is_op_determinism_enabled():
                 raise self.refuse("an unseeded random op with op determinism enabled "
@@ -139,6 +154,35 @@ class Draws:
         self.sizes.append(size)
         return drawn
 
+    def fixed(self, kernel, seed, seed2, shape, make_stateless):
+        """A stateless op that draws from the stream of the op's own seed pair, where
+        the call finds it (fed at call time) and after this call's earlier draws from
+        it; None when get_seed did not give this pair to the op being made."""
+        if (seed, seed2) not in self.fixed_reads:
+            return None
+        self.fixed_reads.remove((seed, seed2))
+        shape = tf.convert_to_tensor(shape)
+        # The device eager would cache the kernel for: the scope the op is made in.
+        device = seed_streams.device_key(tf.constant(0).op.device)
+        key = (kernel._replace(shape_dtype=shape.dtype), seed, seed2, device)
+        if key not in self.fixed_keys:
+            self.fixed_keys.append(key)
+        if self.positions_input is None:
+            self.positions_input = self.graph.capture_call_time_value(
+                self.call_time_positions, tf.TensorSpec([None], tf.int64))
+        index = self.fixed_keys.index(key)
+        offset = self.fixed_offsets.get(key, 0)
+        start = tf.cast(self.positions_input[index] + offset, tf.uint64)
+        counter = tf.stack([start, tf.constant(seed2, tf.uint64)])
+        drawn = make_stateless(shape, tf.constant([seed], tf.uint64), counter,
+                               tf.constant(PHILOX, tf.int32))
+        size = drawn.shape.num_elements()
+        if size is None:
+            size = tf.size(drawn, out_type=tf.int64)
+        self.fixed_offsets[key] = offset + seed_streams.COUNTERS_PER_NUMBER * size
+        self.fixed_draws.append((index, size))
+        return drawn
+
     def seed_only(self):
         """An op that takes op seeds and draws nothing (ComputeAccidentalHits): eager
         still moves the generator for it, so its call takes a row, unused."""
@@ -148,7 +192,8 @@ class Draws:
 
     def size_outputs(self):
         """The sizes only known at run time: the graph returns them (done() takes them)."""
-        return [size for size in self.sizes if not isinstance(size, int)]
+        return [size for size in self.sizes + [size for _, size in self.fixed_draws]
+                if not isinstance(size, int)]
 
     # -- call time -------------------------------------------------------------------
 
@@ -164,7 +209,7 @@ class Draws:
             for kernel in self.kernels:
                 seed, seed2 = _original_get_seed(None)
                 taken.append(recorder.last)
-                if recorder.last_repeated:
+                if recorder.last_repeated or seed_streams.has_streams(seed, seed2):
                     # Eager continues its kernel for this seed: give it what the graphs
                     # drew with it, and let the interpreter draw.
                     recorder.give_back(taken)
@@ -182,6 +227,25 @@ class Draws:
         # the graph casts.
         return constant_op.convert_to_eager_tensor(rows, context.context(), tf.int64)
 
+    def call_time_positions(self):
+        """[position, ...]: where each fixed-seed stream this graph draws from stands."""
+        streams = seed_streams.of()
+        positions = []
+        for key in self.fixed_keys:
+            position = streams.positions.get(key)
+            if position is None:
+                _, seed, seed2, _ = key
+                if _generator_gave(seed, seed2):
+                    streams.share(key)
+                    position = seed_streams.SHARED
+                else:
+                    position = 0
+            if position == seed_streams.SHARED:
+                raise SeedRepeated(f"TF's seed generator also gave op seed {key[2]}: "
+                                   "eager draws it from one kernel")
+            positions.append(position)
+        return constant_op.convert_to_eager_tensor(positions, context.context(), tf.int64)
+
     def undo(self):
         """The call did not happen: the generator gives its seeds again."""
         if self._taken is not None:
@@ -190,15 +254,24 @@ class Draws:
         self._taken = None
 
     def done(self, run_time_sizes):
-        """The graph drew: remember what, in case eager meets one of its seeds again."""
-        if self._taken is None:
-            return
-        recorder, _, rows = self._taken
+        """The graph drew: remember what, in case eager meets one of its seeds again,
+        and move the fixed-seed streams on."""
         run_time_sizes = iter(run_time_sizes)
-        for (seed, _, seed2, *_), kernel, size in zip(rows, self.kernels, self.sizes):
-            recorder.drawn_by_graph(seed, seed2, kernel,
-                                    size if isinstance(size, int) else next(run_time_sizes))
-        self._taken = None
+        if self._taken is not None:
+            recorder, _, rows = self._taken
+            for (seed, _, seed2, *_), kernel, size in zip(rows, self.kernels, self.sizes):
+                recorder.drawn_by_graph(
+                    seed, seed2, kernel, size if isinstance(size, int) else next(run_time_sizes))
+            self._taken = None
+        elif self.sizes:
+            for size in self.sizes:        # a call with no implicit seeds taken: skipped
+                if not isinstance(size, int):
+                    next(run_time_sizes)
+        if self.fixed_draws:
+            streams = seed_streams.of()
+            for index, size in self.fixed_draws:
+                streams.move(self.fixed_keys[index],
+                             size if isinstance(size, int) else int(next(run_time_sizes)))
 
 
 # Philox-4x32-10 (TF's random::PhiloxRandom): multipliers, key increments.
@@ -387,7 +460,7 @@ class drawing:
         self.draws = Draws(graph, refuse)
 
     def __enter__(self):
-        _install()
+        install()
         self.previous = getattr(_building, "draws", None)
         _building.draws = self.draws
         self.rng = getattr(context.context(), "_rng", None)
@@ -495,8 +568,38 @@ _installed = False
 def _get_seed(op_seed):
     draws = getattr(_building, "draws", None)
     if draws is None or context.executing_eagerly():
-        return _original_get_seed(op_seed)
+        seeds = _original_get_seed(op_seed)
+        # The pair of the op eager is about to make came from the generator: a fresh
+        # kernel, not a fixed-seed stream (the wrappers below tell them apart by this).
+        _building.generator_pair = seeds if op_seed is None else None
+        return seeds
     return draws.read_seed(op_seed)
+
+
+def _generator_gave(seed, seed2):
+    """Whether TF's seed generator gave (seed, seed2) since the global seed was set (or
+    whether janus cannot tell): eager then draws that pair from one kernel."""
+    global_seed = context.global_seed()
+    if global_seed is None or seed != random_seed._truncate_seed(global_seed):
+        return False
+    recorder = SeedRecorder.of(context.context(), global_seed)
+    if recorder is None:
+        return True
+    if seed2 in recorder.graph_draws:
+        recorder.hand_to_eager(seed, seed2)   # eager's kernel then goes on from there
+    return seed2 in recorder.given
+
+
+def _fixed_seeds(seed, seed2):
+    """Whether an op made with these seeds draws from a fixed-seed stream: it did not
+    get them from the generator just now, or a stream with that pair exists."""
+    if not (seed or seed2):
+        return False
+    pair = getattr(_building, "generator_pair", None)
+    if pair is not None and pair == (seed, seed2):
+        _building.generator_pair = None
+        return seed_streams.has_streams(seed, seed2)
+    return True
 
 
 _original_set_random_seed = random_seed.set_random_seed
@@ -526,14 +629,28 @@ def _exact_or(original, stateless):
 
     def make(shape, *args, seed=0, seed2=0, name=None):
         draws = _implicit_seeds(seed, seed2)
+        if draws is None and not _fixed_seeds(seed, seed2):
+            return original(shape, *args, seed=seed, seed2=seed2, name=name)
+        dtype = args[0] if original is not _uniform_int_kernel else \
+            tf.convert_to_tensor(args[0]).dtype
+        kernel = Kernel(original, tf.as_dtype(dtype))
+
+        def make_stateless(shape, key, counter, alg):
+            return stateless(shape, key, counter, alg, *args, name=name)
+
         if draws is not None:
-            dtype = args[0] if original is not _uniform_int_kernel else \
-                tf.convert_to_tensor(args[0]).dtype
-            made = draws.exact(Kernel(original, tf.as_dtype(dtype)), shape,
-                               lambda shape, key, counter, alg:
-                               stateless(shape, key, counter, alg, *args, name=name))
-            if made is not None:
-                return made
+            made = draws.exact(kernel, shape, make_stateless)
+        elif context.executing_eagerly():
+            shape = tf.convert_to_tensor(shape)
+            made = seed_streams.eager_draw(kernel._replace(shape_dtype=shape.dtype), seed,
+                                           seed2, shape, make_stateless,
+                                           lambda: _generator_gave(seed, seed2))
+        else:
+            draws = getattr(_building, "draws", None)
+            made = None if draws is None else \
+                draws.fixed(kernel, seed, seed2, shape, make_stateless)
+        if made is not None:
+            return made
         return original(shape, *args, seed=seed, seed2=seed2, name=name)
 
     make.__name__ = original.__name__
@@ -649,13 +766,16 @@ _EXACT = {
 }
 
 
-def _install():
+def install():
     """Route TF's seed reads and sets, its four Philox kernels and its two stateless
     candidate samplers through the graph being built (one attribute each; outside a
-    janus build they call TF's own)."""
+    janus build they call TF's own, but for draws with the op's own seed).  Installed
+    when TensorFlow is imported, before the program's first draw: a fixed-seed
+    stream's position counts every draw since the kernel cache was last emptied."""
     global _installed
     if _installed:
         return
+    seed_streams.install()
     random_seed.get_seed = _get_seed
     random_seed.set_random_seed = _set_random_seed      # what tf.random.set_seed calls
     for name, stateless in _EXACT.items():
