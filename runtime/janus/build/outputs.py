@@ -76,6 +76,12 @@ def _template_of(value, run, tensors, memo):
         tensors.extend((kept[1], value))
         return _Kept(len(tensors) - 2, kept[0],
                      _Output(len(tensors) - 1, origin.number))
+    if origin.chosen is not None and is_symbolic(value):
+        # min/max of two numbers the call computed: whichever object Python returns.
+        flag, first, second = origin.chosen
+        tensors.append(flag)
+        return _Chosen(len(tensors) - 1, flatten(first, run, tensors, memo),
+                       flatten(second, run, tensors, memo))
     if origin.acc is not None:
         if type(value) is tuple or is_namedtuple(value):
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
@@ -164,6 +170,15 @@ class _Kept:
 
     def __init__(self, index, accessor, value):
         self.index, self.accessor, self.value = index, accessor, value
+
+
+class _Chosen:
+    """The template `second` stands for when the graph output at `index` is true, else
+    `first`'s: the same object as that operand's (`max(v, w) is v`)."""
+    __slots__ = ("index", "first", "second")
+
+    def __init__(self, index, first, second):
+        self.index, self.first, self.second = index, first, second
 
 
 class _Fresh:
@@ -297,6 +312,9 @@ def _rebuild_new(kind, template, outputs, args, memo):
         if outputs[template.index].numpy():
             return janus_ext.read_accessor(template.accessor, args)
         return rebuild(template.value, outputs, args, memo)
+    if kind is _Chosen:
+        return rebuild(template.second if outputs[template.index].numpy() else
+                       template.first, outputs, args, memo)
     if kind is _TextTemplate:
         return "".join(part if type(part) is str else format(
             _CONVERSIONS[part[1]](rebuild(part[0], outputs, args, memo)), part[2])

@@ -28,6 +28,7 @@ def watch(restore_wrappers):
     janus's wrappers out.  An observer already installed counts at once."""
     _restorers.append(restore_wrappers)
     janus_ext.watch_observers(_seen)
+    _hide_tool_ids()
     already = _installed_observer()
     if already is not None:
         stand_aside(already)
@@ -44,6 +45,57 @@ def _seen(event, args):
     else:
         what = "trace" if event == "sys.settrace" else "profile"
         stand_aside(f"the program set a {what} function ({event})")
+
+
+# sys.monitoring functions that take a tool id, beside get_tool.
+_TOOL_FUNCTIONS = ("use_tool_id", "free_tool_id", "set_events",
+                   "get_events", "set_local_events", "get_local_events")
+
+
+def _hide_tool_ids():
+    """The sys.monitoring tool ids janus holds (janus_ext's profile, the build's purity
+    watch, the trace) are not the program's to see: get_tool answers None for them, as
+    eager would, and the moment the program uses one of them janus stands aside,
+    releasing its ids, before the program's own call runs on a free id."""
+    monitoring = sys.monitoring
+    real_get_tool = monitoring.get_tool
+    if getattr(real_get_tool, "__wrapped__", None) is not None:
+        return
+
+    def held_by_janus(tool_id):
+        try:
+            name = real_get_tool(tool_id)
+        except (TypeError, ValueError):
+            return False
+        return name is not None and name.startswith("janus")
+
+    def from_janus():
+        caller = sys._getframe(2).f_globals.get("__name__") or ""
+        return caller == "janus" or caller.startswith("janus.")
+
+    def get_tool(tool_id, /):
+        name = real_get_tool(tool_id)
+        if name is not None and name.startswith("janus") and not from_janus():
+            return None
+        return name
+
+    def guarding(real):
+        def call(tool_id, *args):
+            if held_by_janus(tool_id) and not from_janus():
+                stand_aside(f"the program uses sys.monitoring tool {tool_id}, which "
+                            "janus held")
+            return real(tool_id, *args)
+        call.__name__, call.__qualname__, call.__doc__ = real.__name__, real.__name__, \
+            real.__doc__
+        call.__wrapped__ = real
+        return call
+
+    get_tool.__name__, get_tool.__doc__ = "get_tool", real_get_tool.__doc__
+    get_tool.__wrapped__ = real_get_tool
+    monitoring.get_tool = get_tool
+    for name in _TOOL_FUNCTIONS:
+        if hasattr(monitoring, name):
+            setattr(monitoring, name, guarding(getattr(monitoring, name)))
 
 
 def _is_janus(callback):

@@ -87,11 +87,7 @@ def _dropped_by(effect):
             return []
         return [] if isinstance(old, _PLAIN_VALUES) else [old]
     if effect.kind in ("setattr", "setglobal"):
-        holder = effect.target if effect.kind == "setglobal" else \
-            getattr(effect.target, "__dict__", None)
-        if type(holder) is not dict:
-            return []
-        old = holder.get(effect.name, _PLAIN_VALUES)
+        old = _replaced_value(effect)
         return [] if isinstance(old, _PLAIN_VALUES) else [old]
     container, drops = effect.target, effect.drops
     if drops is NOTHING:
@@ -105,6 +101,30 @@ def _dropped_by(effect):
         return [container[drops]]
     except IndexError:
         return []
+
+
+def _replaced_value(effect):
+    """The value an attribute or global store replaces, wherever it is kept: a module's
+    or an instance's __dict__, a class's own namespace (type.__setattr__), a __slots__
+    member; _PLAIN_VALUES when there is none."""
+    target, name = effect.target, effect.name
+    if effect.kind == "setglobal":
+        return target.get(name, _PLAIN_VALUES)
+    if isinstance(target, type):
+        return target.__dict__.get(name, _PLAIN_VALUES)
+    holder = getattr(target, "__dict__", None)
+    if type(holder) is dict and name in holder:
+        return holder[name]
+    for klass in type(target).__mro__:
+        member = klass.__dict__.get(name)
+        if member is not None:
+            if type(member) is types.MemberDescriptorType:     # a __slots__ entry
+                try:
+                    return member.__get__(target, type(target))
+                except AttributeError:                     # not set yet
+                    return _PLAIN_VALUES
+            break
+    return _PLAIN_VALUES
 
 
 def _first_death_with_code(effect):

@@ -133,10 +133,12 @@ def _flat_list(value) -> bool:
 
 
 def _nested_plain(value, depth=0) -> bool:
-    """A list or tuple of plain values and of such lists and tuples (rows of numbers)."""
+    """A list or tuple of plain values, of numpy arrays (a schedule's values given as
+    views into a table the program edits) and of such lists and tuples (rows of
+    numbers)."""
     return isinstance(value, (list, tuple)) and 0 < len(value) <= _MAX_ITEMS and \
-        depth < 4 and all(type(item) in _PLAIN or _nested_plain(item, depth + 1)
-                          for item in value)
+        depth < 4 and all(type(item) in _PLAIN or type(item) in (np.ndarray, array.array)
+                          or _nested_plain(item, depth + 1) for item in value)
 
 
 def _watch_classes(objects, graph, program_names):

@@ -28,7 +28,7 @@ INSTANCE = "instance"      # an instance of a class of the program
 class Origin:
     """Where one value comes from; None in a field: not that."""
     __slots__ = ("acc", "caller", "made", "region", "thrown", "number", "kept", "lazy",
-                 "real", "why", "detail", "copies", "names", "fresh")
+                 "real", "why", "detail", "copies", "names", "fresh", "chosen")
 
     def __init__(self):
         self.acc = None        # the accessor it was read from, guarded there
@@ -60,6 +60,9 @@ class Origin:
         # An immutable value (a str, a float, a large int) that an operation of this call
         # allocated: eager makes a new object at every call (outputs.py copies it).
         self.fresh = None
+        # (flag, first, second): a number min/max picked from two the call computed;
+        # the object is `second` where the graph's flag is true, else `first`.
+        self.chosen = None
 
 
 _BLANK = Origin()          # what `of` answers for a value never recorded; never written
@@ -235,6 +238,9 @@ class Provenance:
 
     def kept_of(self, value):
         return self.of(value).kept
+
+    def note_chosen(self, value, flag, first, second):
+        self._record(value).chosen = (flag, first, second)
 
     # -- copies of the caller's containers -----------------------------------------------
 

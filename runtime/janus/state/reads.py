@@ -199,7 +199,7 @@ def c_sequence_item(b, container, key, code, offset):
     except (IndexError, ValueError, TypeError) as exc:   # ValueError: a released view
         raise Thrown(exc, code, offset) from None
     b.guards.require_value(guards.item(b.provenance.source_of(container), key), value)
-    return value
+    return b.provenance.note_computed(value)        # an array's float: new at each read
 
 
 def from_copy(b, copy, key, code, offset):
@@ -220,7 +220,9 @@ def from_copy(b, copy, key, code, offset):
         # calls, and no guard reads them.
         raise Unsupported(f"item read from a {type(copy).__qualname__} janus cannot guard "
                           "(its items may change between calls)", code, offset)
-    return copy[key]
+    found = copy[key]
+    # A str's or bytes' item is made at each read (CPython shares only some).
+    return b.provenance.note_computed(found) if type(copy) in (str, bytes) else found
 
 
 def _items_fixed(b, value):
@@ -243,7 +245,9 @@ def tail_slice(b, container, start, stop, code, offset):
             or container is not real and b.heap.appended.get(id(container)) is not None)
     if not tail:
         contents(b, container)
-        return container[start:stop]
+        part = container[start:stop]
+        return b.provenance.note_computed(part, (container,)) \
+            if type(container) in (str, bytes) else part
     if container is real:
         return b.note_created([item(b, real, i, code, offset) for i in range(start, 0)])
     return b.note_created([from_copy(b, container, i, code, offset)
@@ -373,8 +377,14 @@ def namedtuple_constructor(b, cls, code, offset):
         raise Unsupported(f"making a {cls.__qualname__} (a namedtuple class with its own "
                           "__init__, __del__ or metaclass)", code, offset)
     acc = class_source(b, cls)
-    b.guards.require_is(guards.own(acc, "__new__"), cls.__dict__.get("__new__"))
+    new = cls.__dict__.get("__new__")
+    b.guards.require_is(guards.own(acc, "__new__"), new)
     b.guards.require_is(guards.attr(acc, "__init__"), object.__init__)
+    function = getattr(new, "__func__", None)       # type() made it a staticmethod
+    if isinstance(function, types.FunctionType):
+        # Its defaults fill the fields not given (`Cfg.__new__.__defaults__ = ...`, the
+        # recipe before namedtuple(defaults=)): watched as an inlined function's are.
+        b.inlining.inlined.setdefault(id(function), function)
 
 
 def class_source(b, cls):
