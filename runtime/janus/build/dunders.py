@@ -4,6 +4,7 @@ dunder, inlined by the builder and guarded on the class attribute, or a refusal
 with a `key=` → the key called per item like any call of the step, then the order
 decided on the keys."""
 
+import encodings
 import types
 
 import tensorflow as tf
@@ -112,6 +113,8 @@ def value_method(b, fn, args, kwargs, code, offset):
                           code, offset)
     for value in values:
         reads.whole(b, value, code, offset)
+    if fn.__name__ in ("encode", "decode") and type(fn.__self__) in (str, bytes):
+        _standard_codec(fn, args, kwargs, code, offset)
     library_state.note_int_conversion(b.record.settings, (fn.__self__, *values))
     try:
         result = fn(*args, **kwargs)
@@ -120,6 +123,21 @@ def value_method(b, fn, args, kwargs, code, offset):
     if isinstance(result, (list, dict, set)):
         b.note_created(result)
     return b.provenance.note_computed(result, (fn.__self__, *values))
+
+
+def _standard_codec(fn, args, kwargs, code, offset):
+    """str.encode / bytes.decode runs a codec that codecs.lookup finds: one of Python's
+    own `encodings` (searched first, the same at every call), or one a search function
+    of the program's registers, which the program can swap between calls unseen."""
+    encoding = kwargs.get("encoding", args[0] if args else "utf-8")
+    if type(encoding) is not str:
+        return
+    normalized = encoding.lower().replace(" ", "_")
+    if encodings.search_function(normalized) is None:
+        raise Unsupported(f"{type(fn.__self__).__name__}.{fn.__name__}() with codec "
+                          f"{encoding!r}, which is not one of Python's own: a search "
+                          "function the program registered (codecs.register) may answer "
+                          "differently at each call", code, offset)
 
 
 def program_getitem(container):

@@ -300,7 +300,13 @@ class HandlerCheck:
 
 
 def _stream_fails(stream, text):
-    """Why writing `text` (its non-ASCII part) to the io stream would raise, or None."""
+    """Why writing `text` (its non-ASCII part) to the io stream would raise, or None
+    (or would run the program's code: a write() set on the object, which print finds
+    before its class's)."""
+    own = getattr(stream, "__dict__", None)
+    if own and ("write" in own or "flush" in own):
+        return f"print to a {type(stream).__qualname__} whose write() or flush() the " \
+               "program set on the object"
     if stream.closed:
         return f"print to a closed {type(stream).__qualname__}"
     if not stream.writable():

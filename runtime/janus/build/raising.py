@@ -20,6 +20,7 @@ import janus_ext
 
 from ..errors import Raises, Thrown
 from ..frontend import bytecode
+from ..values import GraphRounded, GraphText
 
 NUMBERS = (int, float, bool, complex)
 _TABLES: dict = {}          # code object -> its exception table entries
@@ -78,6 +79,10 @@ def make(b, cls, args, kwargs, has_symbolic, code, offset):
     if has_symbolic((args, kwargs)):
         raise Raises(f"this call makes a {cls.__qualname__} that holds a tensor",
                      code, offset)
+    if any(type(arg) in (GraphText, GraphRounded) for arg in (*args, *kwargs.values())):
+        # Its str() and repr() would be the build's object, not the run's text.
+        raise Raises(f"this call makes a {cls.__qualname__} that holds text formatted "
+                     "from values the graph computes", code, offset)
     exception = cls(*args, **kwargs)
     b.provenance.note_thrown(exception, "raises")
     return exception
