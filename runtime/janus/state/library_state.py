@@ -651,8 +651,13 @@ class _Walk:
             seen.add(id(value))
             if not programs:
                 janus_ext.watch_dict(value, where, self.graph)
-            for item in list(value.values())[:_MAX_ITEMS]:
-                self.follow(item, depth, programs)
+            for key, item in list(value.items())[:_MAX_ITEMS]:
+                if type(item) in (np.ndarray, array.array):
+                    # A loss's fn kwargs holding class weights the program edits in
+                    # place: the dict's watch sees no write, its contents are compared.
+                    self.consider(item, f"{where}[{key!r}]", depth, programs)
+                else:
+                    self.follow(item, depth, programs)
         elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
                 isinstance(value, (list, set)) and 0 < len(value) <= _MAX_ITEMS
                 and all(type(item) in _PLAIN for item in value)) or (
