@@ -288,6 +288,13 @@ class HandlerCheck:
     def fails(self, args):
         logger = self.logger
         while logger is not None:
+            for part in (logger, *logger.handlers,
+                         *(handler.formatter for handler in logger.handlers)):
+                shadowing = _method_set_on(part)
+                if shadowing is not None:
+                    # `handler.emit = counting_emit`: the program's code runs at emit.
+                    return f"logging through a {type(part).__qualname__} whose " \
+                           f"{shadowing}() the program set on the object"
             for handler in logger.handlers:
                 stream = getattr(handler, "stream", None)
                 if isinstance(handler, logging.StreamHandler) and \
@@ -297,6 +304,18 @@ class HandlerCheck:
                         return f"logging through a handler whose stream: {why}"
             logger = logger.parent if logger.propagate else None
         return None
+
+
+def _method_set_on(obj):
+    """The name of a method of its class that an attribute of `obj` shadows, or None."""
+    own = getattr(obj, "__dict__", None)
+    if not own:
+        return None
+    cls = type(obj)
+    for name, value in own.items():
+        if callable(value) and callable(getattr(cls, name, None)):
+            return name
+    return None
 
 
 def _stream_fails(stream, text):

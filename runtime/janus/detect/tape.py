@@ -47,6 +47,9 @@ def install(tf_module):
     if _installed:
         return
     _installed = True
+    # Its work is done: the program's view of the import system is its own again.
+    for finder in [f for f in sys.meta_path if type(f) is _TensorFlowWatcher]:
+        sys.meta_path.remove(finder)
     from ..build import purity
     from ..coexec import sites
     from ..run import executor
