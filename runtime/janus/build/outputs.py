@@ -10,6 +10,7 @@ build are one object for the program.
 """
 
 import struct
+import sys
 
 import numpy as np
 import tensorflow as tf
@@ -129,10 +130,12 @@ def _template_of(value, run, tensors, memo):
     if type(value) is list:
         # Memoised before its items: a list that holds itself.
         template = memo[id(value)] = _ListTemplate()
+        template.allocated = _allocated(value)
         template.items = [flatten(v, run, tensors, memo) for v in value]
         return template
     if type(value) is dict:
         template = memo[id(value)] = _DictTemplate()
+        template.deleted = janus_ext.dict_entries(value) - len(value)
         if any(run.provenance.is_made(k) for k in value):
             raise Unsupported("returns or stores a dict keyed by an object made "
                                       "in the call", run.code)
@@ -254,11 +257,39 @@ class _RoundTemplate:
 
 
 class _ListTemplate:
-    __slots__ = ("items",)
+    """A list the call made.  `allocated`: the room the build's list has (appends
+    over-allocate, a display does not), which sys.getsizeof shows; the rebuilt list
+    has it too."""
+    __slots__ = ("items", "allocated")
 
 
 class _DictTemplate:
-    __slots__ = ("items",)
+    """A dict the call made.  `deleted`: the slots of deleted keys its table holds (a
+    dict keeps them, and its larger table, until it resizes), which sys.getsizeof and
+    its next resize show: the rebuilt dict has as many, from keys made and deleted
+    before its own (the entries it holds then come in its own order)."""
+    __slots__ = ("items", "deleted")
+
+
+class _Slot:
+    """A key made only to leave a deleted slot in a rebuilt dict."""
+    __slots__ = ()
+
+
+def _deleted_slots(template):
+    """Keys to insert and delete again: strs none of the dict's keys is when all its
+    keys are strs (CPython keeps such a dict in a smaller table), else _Slots."""
+    if not all(type(key) is str for key in template.items):
+        return [_Slot() for _ in range(template.deleted)]
+    return [f"\0janus deleted {n}" for n in range(template.deleted)
+            if f"\0janus deleted {n}" not in template.items]
+
+
+_EMPTY_LIST_SIZE = sys.getsizeof([])
+
+
+def _allocated(items):
+    return (sys.getsizeof(items) - _EMPTY_LIST_SIZE) // struct.calcsize("P")
 
 
 class _ObjectTemplate:
@@ -329,12 +360,22 @@ def _rebuild_new(kind, template, outputs, args, memo):
     if kind is _ObjectTemplate:
         return _made_object(template, outputs, args, memo)
     if kind is _ListTemplate:
-        items = memo[id(template)] = []      # before its items: a list that holds itself
-        items.extend(rebuild(t, outputs, args, memo) for t in template.items)
+        # Made with the build's room, then cut to length: a list keeps its room while
+        # at least half of it is used, as every list's history leaves it.
+        items = memo[id(template)] = [None] * max(template.allocated, len(template.items))
+        del items[len(template.items):]     # before its items: a list that holds itself
+        for index, item in enumerate(template.items):
+            items[index] = rebuild(item, outputs, args, memo)
         return items
     if kind is _DictTemplate:
         entries = memo[id(template)] = {}
-        entries.update((k, rebuild(v, outputs, args, memo)) for k, v in template.items.items())
+        deleted = _deleted_slots(template)
+        for slot in deleted:            # one by one: the table grows as the build's grew
+            entries[slot] = None
+        for key, value in template.items.items():
+            entries[key] = rebuild(value, outputs, args, memo)
+        for slot in deleted:
+            del entries[slot]
         return entries
     return template
 
