@@ -1,6 +1,6 @@
 """One converted, one rebuilt and one unconvertible step, for `janus explain`
 (tests/e2e/test_trace.py): the rebuild comes from a batch of 5 after batches of 8, the
-unconvertible step makes a closure (a lambda over its argument)."""
+unconvertible step reads its scale from an object whose class has a __getattr__."""
 
 import numpy as np
 import tensorflow as tf
@@ -25,10 +25,17 @@ def rebuilt_step(x, scale):
     return loss
 
 
-def closure_step(x):
+class Settings:
+    def __getattr__(self, name):
+        return 1.0
+
+
+settings = Settings()
+
+
+def custom_step(x):
     with tf.GradientTape() as tape:
-        loss_of = lambda: tf.reduce_mean(tf.matmul(x, w))
-        loss = loss_of()
+        loss = tf.reduce_mean(tf.matmul(x, w)) * settings.scale
     grads = tape.gradient(loss, [w])
     opt.apply_gradients(zip(grads, [w]))
     return loss
@@ -41,4 +48,4 @@ for i in range(8):
 for i in range(8):
     rebuilt_step(x if i < 4 else x[:5], 1.0)
 for i in range(8):
-    closure_step(x)
+    custom_step(x)

@@ -43,12 +43,11 @@ def test_the_per_step_function_is_converted(runs, name):
 def test_loop_drivers_models_and_helpers_are_not_taken_over(runs):
     # run_episode and evaluate run the loop of steps; Policy.__call__ and greedy are
     # inlined in act's graph; summarize runs ops in two calls only.
-    # smoothed.<locals>.<lambda> is made anew at every call of smoothed, which janus
-    # refuses (it makes a closure).
+    # smoothed.<locals>.<lambda> is made anew at every call of smoothed, which is taken
+    # over instead: it makes the closure and calls it, inlined in its graph.
     assert set(runs["functions"]) == {"act", "sample", "eval_step", "report", "scaled_norm",
                                       "make_scorer.<locals>.score", "smoothed"}
-    assert runs["functions"]["smoothed"]["status"] == \
-        "interpreted: functions that make closures (cell variables) are not converted yet"
+    assert runs["functions"]["smoothed"]["status"] == "converted"
 
 
 def test_an_acting_step_that_samples_under_a_global_seed_is_taken_over(runs):
@@ -73,7 +72,7 @@ def test_the_log_names_each_take_over(runs):
     taken = [line for line in runs["log"] if "taken over" in line]
     assert [line.split(":")[1].strip() for line in taken] == \
         ["act", "sample", "eval_step", "report", "scaled_norm",
-         "make_scorer.<locals>.score"]
+         "make_scorer.<locals>.score", "smoothed"]
 
 
 def test_hot_ops_off_leaves_only_tapes(tmp_path):

@@ -215,12 +215,12 @@ def test_explain_names_each_reason_and_line():
     assert "2 graph(s) built" in rebuilt
     assert "rebuild x1 at explain_three.py:20: x: ndarray float32 (5, 4) is not " \
            "ndarray float32 (8, 4)" in rebuilt
-    closure = by_name["closure_step"]
-    assert "NOT CONVERTED: functions that make closures (cell variables)" in closure
-    assert "at explain_three.py:30: loss_of = lambda: tf.reduce_mean(tf.matmul(x, w))" \
-        in closure
-    assert "change: define the lambda (line 30) outside closure_step, at module level, " \
-           "and pass it what it reads from closure_step (x) as arguments" in closure
+    custom = by_name["custom_step"]
+    assert "NOT CONVERTED: attribute 'scale' of Settings cannot be read (its class has " \
+           "__getattr__)" in custom
+    assert "at explain_three.py:38: loss = tf.reduce_mean(tf.matmul(x, w)) * " \
+           "settings.scale" in custom
+    assert "change: read what the step needs into plain attributes or arguments" in custom
     for section in sections:
         assert "   time: graph " in section
     lost = [float(s.split("; lost ")[1].split(" s")[0]) for s in sections]
@@ -234,7 +234,7 @@ def test_explain_reads_a_stats_report(tmp_path):
     r = run_python(["-m", "janus", "explain", str(stats)])
     assert r.returncode == 0, r.stderr
     assert "no call times in this report" in r.stdout
-    assert "NOT CONVERTED: functions that make closures" in r.stdout
-    assert f"{EXPLAIN}:30:" in r.stdout or "explain_three.py:30:" in r.stdout
+    assert "NOT CONVERTED: attribute 'scale' of Settings" in r.stdout
+    assert f"{EXPLAIN}:38:" in r.stdout or "explain_three.py:38:" in r.stdout
     bad = run_python(["-m", "janus", "explain", str(tmp_path / "missing.json")])
     assert bad.returncode == 2 and "cannot read" in bad.stderr

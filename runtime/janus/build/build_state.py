@@ -45,7 +45,7 @@ class OpenRegions:
 class Inlining:
     """The program's calls the build runs inline, and what their code did."""
     __slots__ = ("stack", "inlined", "depth", "steps", "entered", "handled", "rebound",
-                 "outside_counts")
+                 "outside_counts", "made_cells")
 
     def __init__(self):
         self.stack: list = []                 # (code, local values) of the inlined calls
@@ -56,6 +56,7 @@ class Inlining:
         self.handled = None                   # the exception a built handler handles
         self.rebound: set[str] = set()        # attribute/global names the code assigns
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
+        self.made_cells: dict = {}            # id → the cells the call's code made
 
 
 class Recursion:

@@ -241,9 +241,6 @@ class Builder:
     def execute(self, code, globals_dict, local_values, cells=None):
         if code.co_flags & bytecode.GENERATOR_FLAGS:
             raise Unsupported("generators and coroutines are left to the interpreter", code)
-        if code.co_cellvars:
-            raise Unsupported("functions that make closures (cell variables) are not "
-                              "converted yet", code)
         if code.co_freevars and cells is None:
             raise Unsupported("a closure whose cells janus cannot reach", code)
         self.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
@@ -528,15 +525,63 @@ class Builder:
         if not fn.__closure__:
             return None
         acc = self.provenance.source_of(fn)
-        return {name: (cell, guards.item(guards.attr(acc, "__closure__"), i)
+        return {name: (cell, None if id(cell) in self.inlining.made_cells else
+                       guards.item(guards.attr(acc, "__closure__"), i)
                        if acc is not None else guards.const(cell))
                 for i, (name, cell) in enumerate(zip(fn.__code__.co_freevars,
                                                      fn.__closure__))}
 
     def write_cell(self, frame, name, value, ins):
-        """`nonlocal name; name = value`: deferred like any heap write."""
+        """`nonlocal name; name = value`: deferred like any heap write, but to a cell
+        this call made (a variable its closures share), which is the call's own."""
         self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
         cell, _ = reads.cell_entry(frame, name, ins)
-        self.heap.write_cell(cell, value)
+        if id(cell) not in self.inlining.made_cells:
+            self.heap.write_cell(cell, value)
+        elif self.in_library_body():
+            raise Unsupported(f"write of {name!r}, a variable the step's closures share, "
+                              "inside a function library code traces as a body of its own",
+                              frame.code, ins.offset)
+        else:
+            cell.cell_contents = value
+
+    def read_made_cell(self, cell, name, frame, ins):
+        """A variable of this call that its closures share: what it holds now."""
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            frame.fail(f"closure variable {name!r} is not bound", ins)
+        if self.in_library_body() and is_symbolic(value) and \
+                self.provenance.number_of(value) is not None:
+            # A number the graph carries as a tensor, not the Python number the body's
+            # ops would take it as (its dtype is the carrier's).
+            raise Unsupported(f"closure variable {name!r}, a Python number the step "
+                              "computes, read inside a function library code traces as a "
+                              "body of its own (a tf.cond or tf.while_loop given "
+                              "functions)", frame.code, ins.offset)
+        return value
+
+    def make_cell(self, name, local_values):
+        """MAKE_CELL: a variable of this call that its closures share, in a new cell
+        (holding the argument of that name, if it is one).  The closures made here
+        are refused where they would outlive the call (executor), so the cells do not."""
+        cell = types.CellType() if name not in local_values else \
+            types.CellType(local_values[name])
+        self.inlining.made_cells[id(cell)] = cell
+        return cell
+
+    @staticmethod
+    def function_of(code, globals_dict):
+        """MAKE_FUNCTION's function; a closure's cells come with SET_FUNCTION_ATTRIBUTE
+        (closure_of), empty ones stand in until then."""
+        return types.FunctionType(code, globals_dict, None, None, tuple(
+            types.CellType() for _ in code.co_freevars) or None)
+
+    def closure_of(self, fn, cells):
+        """The function MAKE_FUNCTION made, closing over `cells` (its closure tuple)."""
+        made = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__,
+                                  fn.__defaults__, tuple(cells))
+        made.__kwdefaults__ = fn.__kwdefaults__
+        return made
 
 

@@ -382,6 +382,12 @@ def _library_callable(b, fn, args, kwargs, code, offset):
                           code, offset)
     if any(type(a) is objects.ObjectRef for a in values):
         raise Unsupported(f"a Python object read at run time passed to {fn!r}", code, offset)
+    closure = next((a for a in _shallow(values) if _closes_over_the_call(b, a)), None)
+    if closure is not None:
+        # Library code would run it natively, reading the build's values in its cells.
+        raise Unsupported(f"{closure.__qualname__}, a function the step made that closes "
+                          f"over its variables, passed to {getattr(fn, '__qualname__', fn)}",
+                          code, offset)
     if getattr(fn, "built", True) is False and is_library_object(fn):
         # Its weights would be made in the graph; the eager call makes them.
         raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet", code,
@@ -491,6 +497,25 @@ def number_builtin(b, fn, args, kwargs, code, offset):
         b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
                               *args)
     return values if fn is divmod else values[0]
+
+
+def _shallow(values):
+    """`values` and the items of the lists, tuples and dicts among them."""
+    for value in values:
+        yield value
+        if type(value) in (list, tuple):
+            yield from value
+        elif type(value) is dict:
+            yield from value.values()
+
+
+def _closes_over_the_call(b, value):
+    """A function whose closure holds a cell this call made (MAKE_CELL)."""
+    cells = getattr(value, "__closure__", None) if isinstance(
+        value, (types.FunctionType, types.MethodType)) else None
+    if isinstance(value, types.MethodType):
+        cells = getattr(value.__func__, "__closure__", None)
+    return bool(cells) and any(id(cell) in b.inlining.made_cells for cell in cells)
 
 
 def pack_constant(b, value, dtype, code, offset):

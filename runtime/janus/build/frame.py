@@ -153,7 +153,7 @@ class Frame(displays.Displays):
     def op_RESUME(self, ins): pass
     def op_NOP(self, ins): pass
     def op_CACHE(self, ins): pass
-    def op_COPY_FREE_VARS(self, ins): pass
+    def op_COPY_FREE_VARS(self, ins): pass    # the closure's cells are the frame's `cells`
 
     def op_LOAD_CONST(self, ins):
         self.push(ins.argval)
@@ -262,16 +262,17 @@ class Frame(displays.Displays):
         owner, value = self.pop(), self.pop()
         self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
 
-    # -- functions made in the call (lambdas, nested defs without closures) ------------
+    # -- functions made in the call (lambdas, nested defs, closures and their cells) ---
     def op_MAKE_FUNCTION(self, ins):
-        # A new function object per call, as eagerly; the executor refuses one that is
-        # stored or returned, which would be the same object at every call.
-        self.push(self.b.note_made(types.FunctionType(self.pop(), self.globals)))
+        # New per call, as eagerly: the executor refuses one stored or returned (one object).
+        self.push(self.b.note_made(self.b.function_of(self.pop(), self.globals)))
+
+    def op_MAKE_CELL(self, ins): self.locals[ins.argval] = self.b.make_cell(ins.argval, self.locals)
 
     def op_SET_FUNCTION_ATTRIBUTE(self, ins):
         fn, value = self.pop(), self.pop()
         if ins.arg == 0x08:
-            self.fail("a function made in the call that closes over its variables", ins)
+            fn = self.b.note_made(self.b.closure_of(fn, value))
         if ins.arg == 0x01:
             fn.__defaults__ = value
         elif ins.arg == 0x02:

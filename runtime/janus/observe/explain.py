@@ -36,7 +36,7 @@ SUGGESTIONS = (
      "ops (tf.random.stateless_*) whose seed is an argument"),
     (r"cannot be undone \(it prints, or writes",
      "move the py_function (or print) out of the step that updates variables"),
-    (r"customises attribute access",
+    (r"customises attribute access|its class has __getattr__",
      "read what the step needs into plain attributes or arguments: janus cannot "
      "follow a custom __getattr__/__getattribute__/__setattr__"),
     (r"too many instructions to unroll",

@@ -429,8 +429,6 @@ def refusal(code):
     """Why janus never converts `code`, or None."""
     if code.co_name == "<module>" or code.co_flags & bytecode.GENERATOR_FLAGS:
         return "module-level code and generators are not converted"
-    if code.co_cellvars:
-        return "functions that make closures (cell variables) are not converted yet"
     return None
 
 

@@ -80,6 +80,8 @@ def _global_by_reference(b, acc, value):
 def cell(b, frame, name, ins):
     entry = cell_entry(frame, name, ins)
     cell_object, acc = entry
+    if id(cell_object) in b.inlining.made_cells:       # the call's own variable
+        return b.read_made_cell(cell_object, name, frame, ins)
     found, value = b.heap.written(cell_object, "cell_contents")
     if found:
         return value
@@ -92,7 +94,14 @@ def cell(b, frame, name, ins):
 
 
 def cell_entry(frame, name, ins):
-    """(cell, accessor) of a free variable the frame may read or write."""
+    """(cell, accessor) of a free variable the frame may read or write; a variable of
+    the frame's own that its closures share is in a cell its local slot holds (an
+    inlined comprehension makes a new one for its loop variable, as CPython does)."""
+    if name in frame.code.co_cellvars:
+        cell = frame.locals.get(name)
+        if type(cell) is not types.CellType:
+            frame.fail(f"closure variable {name!r} is not bound", ins)
+        return cell, None
     entry = frame.cells.get(name)
     if entry is None:
         frame.fail(f"cell variable {name!r} of a function that makes closures", ins)
