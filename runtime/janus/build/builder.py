@@ -195,6 +195,13 @@ class Builder:
         """Made here, an argument's planned copy, or a carried list's stand-in."""
         return self.provenance.is_created(c) or self.provenance.holds_callers_items(c)
 
+    def operator_result(self, result, operands):
+        """What an operator made of Python values: a new str or number (fresh at every
+        call), or a new list or dict (`[0.0] * n`, `a + b`, `d | e`: the call's own)."""
+        if type(result) in (list, dict) and not any(result is o for o in operands):
+            return self.note_created(result)
+        return self.provenance.note_computed(result, operands)
+
     def note_created(self, container):
         self.provenance.note_made(container, provenance.CONTAINER, self.open_regions.serial[-1])
         return container

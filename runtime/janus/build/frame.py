@@ -417,7 +417,7 @@ class Frame(displays.Displays):
             self._natively(f"{symbol}", (left, right))
             result = raising.arithmetic(operation, *numbers.eager_zeros(left, right),
                                         *self.b.where)
-            return self.b.provenance.note_computed(result, (left, right))
+            return self.b.operator_result(result, (left, right))
         if control.MIXED in kinds:
             return operation(left, right)
         if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
