@@ -21,7 +21,7 @@ from ..semantics import arrays, natives, numbers
 from ..state import library_state, objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
 from . import (branches, contexts, control, displays, dunders, imports, iteration, loops,
-               output, percent_format, raising)
+               output, patterns, percent_format, raising)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -40,7 +40,7 @@ COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": ope
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 
 
-class Frame(displays.Displays, imports.Imports):
+class Frame(displays.Displays, imports.Imports, patterns.Patterns):
     """One function activation being executed symbolically."""
 
     def __init__(self, builder, code, globals_dict, local_values, cells):
