@@ -553,6 +553,38 @@ def fixed_seed_stream(r, u):
                             "tf.random.set_seed(11)"))
 
 
+def closure_made_in_step(r, u):
+    # A loss helper the step defines, closing over the step's variables, with a
+    # nonlocal count; its factor comes from a global the loop changes.
+    f = r.choice(["1.0", "0.5", "2.0"])
+    return Parts(("closure_made", "nonlocal"),
+                 setup=f"SC_{u} = {{'k': {f}}}\n",
+                 tape=(f"k_{u} = SC_{u}['k']\ncount_{u} = 0\n\n\n"
+                       f"def scaled_{u}(v):\n    nonlocal count_{u}\n    count_{u} += 1\n"
+                       f"    return v * k_{u}\n\n\n"
+                       f"loss = scaled_{u}(loss) + 0.0 * count_{u}\n"),
+                 mutations=(f"SC_{u}['k'] = 0.25",))
+
+
+def match_config(r, u):
+    # A match statement on a configuration dict the loop changes in place.
+    return Parts(("match", "mutate_container"),
+                 setup=f"MC_{u} = {{'mode': 'scale', 'k': 0.5}}\n",
+                 tape=(f"match MC_{u}:\n    case {{'mode': 'scale', 'k': k_{u}}}:\n"
+                       f"        loss = loss * k_{u}\n    case {{'mode': 'shift'}}:\n"
+                       f"        loss = loss + 0.1\n    case _:\n        pass\n"),
+                 mutations=(r.choice([f"MC_{u}['mode'] = 'shift'", f"del MC_{u}['k']",
+                                      f"MC_{u}['k'] = 2.0"]),))
+
+
+def import_in_step(r, u):
+    # An import statement inside the step, of a module the loop patches.
+    return Parts(("import_in_step", "mutate_library"),
+                 tape=f"import colorsys as cs_{u}\n"
+                      f"loss = loss * (3.0 * cs_{u}.ONE_THIRD)\n",
+                 mutations=("sys.modules['colorsys'].ONE_THIRD = 0.5",))
+
+
 def library_body(r, u):
     # tf.map_fn runs the program's function per element in eager, once in a trace.
     return Parts(("library_body", "global_counter"),
@@ -575,7 +607,7 @@ FEATURES = {f.__name__: f for f in (
     dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change,
     tensor_identity, own_tf_function, number_type_dispatch, percent_format, class_swap,
     print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
-    fixed_seed_stream)}
+    fixed_seed_stream, closure_made_in_step, match_config, import_in_step)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
