@@ -22,6 +22,12 @@ SPECIALISABLE = (bool, int, float, str, bytes, type(None), complex)
 _MISSING = object()
 
 
+def _plain(value, depth=0):
+    """A tuple of constants (and of such tuples): held by value, keeping nothing alive."""
+    return depth < 8 and all(type(v) in SPECIALISABLE or type(v) is tuple and
+                             _plain(v, depth + 1) for v in value)
+
+
 def _held(obj):
     """How a guard stores an object it compares by identity: through a weak reference
     where its type takes one, so that a cached graph does not outlive the program's
@@ -241,10 +247,21 @@ class GuardSet:
     def require_value(self, acc, value):
         """The strongest cheap guard for a value the graph bakes in: the exact value of
         a constant (tuples too), the identity of anything else."""
-        if type(value) in SPECIALISABLE or type(value) is tuple:
+        if type(value) in SPECIALISABLE or type(value) is tuple and _plain(value):
             self.require_equal(acc, value)
+        elif type(value) is tuple:
+            self.require_items(acc, value)
         else:
             self.require_is(acc, value)
+
+    def require_items(self, acc, value):
+        """A tuple holding objects, item by item: the tuple itself cannot be held
+        weakly, and holding it would keep what it holds alive (a hook object replaced
+        with its tuple: docs/soundness.md#object-lifetime)."""
+        self.require_type(acc, tuple)
+        self.require_length(acc, len(value))
+        for index, held in enumerate(value):
+            self.require_value(item(acc, index), held)
 
     def freeze(self) -> tuple:
         return tuple(self.guards)

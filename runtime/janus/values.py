@@ -30,6 +30,16 @@ class GraphText:
         self.parts = tuple(parts)
 
     @staticmethod
+    def concat(left, right):
+        """`left + right` of strs, one a GraphText: CPython's concatenation hands back
+        the other operand itself when one side is the empty str."""
+        if type(left) is str and not left:
+            return right
+        if type(right) is str and not right:
+            return left
+        return GraphText.join((left, right))
+
+    @staticmethod
     def join(pieces):
         parts = []
         for piece in pieces:

@@ -409,6 +409,11 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         reads.read_natively(b, value)
 
     def wrap(value):
+        if type(value) in (list, tuple) and any(
+                type(b.as_eager_number(item)) is numbers.EagerNumber for item in value):
+            # A list holding Python numbers (a shape `[k, 4]`): eager converts them as
+            # Python numbers (int32, float32), not as the graph carries them.
+            return type(value)(_as_converted(b.as_eager_number(item)) for item in value)
         return b.as_eager_number(arrays.unwrap(value))
     graph = tf.compat.v1.get_default_graph()
     last_op = max(graph._nodes_by_id, default=0)
@@ -497,6 +502,10 @@ def number_builtin(b, fn, args, kwargs, code, offset):
         b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
                               *args)
     return values if fn is divmod else values[0]
+
+
+def _as_converted(item):
+    return item.__tf_tensor__() if type(item) is numbers.EagerNumber else item
 
 
 def _shallow(values):

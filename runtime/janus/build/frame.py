@@ -379,7 +379,7 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
         symbol = ins.argval
         if symbol in ("+", "+=") and GraphText in (type(left), type(right)) and \
                 {type(left), type(right)} <= {str, GraphText}:
-            self.push(GraphText.join((left, right)))
+            self.push(GraphText.concat(left, right))
             return
         if symbol == "%" and type(left) is str and has_symbolic(right):
             return self.push(percent_format.graph_text(
@@ -468,8 +468,7 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
             same = self._same_object(left, right, ins)
             self.push(tf.logical_not(same) if ins.arg else same)
             return
-        same = reads.same_object(self.b, left, right)
-        self.push((not same) if ins.arg else same)
+        self.push(reads.same_object(self.b, left, right, negate=bool(ins.arg)))
 
     def _same_object(self, left, right, ins):
         pointers = [v.pointer if type(v) is objects.ObjectRef else

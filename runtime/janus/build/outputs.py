@@ -65,6 +65,13 @@ def _template_of(value, run, tensors, memo):
     if origin.caller is not None:
         # A graph input standing for the caller's tensor or ndarray: the caller's object.
         return _Caller(origin.caller[0])
+    if origin.chosen is not None and is_symbolic(value):
+        # min/max of two numbers: whichever object Python returns, the caller's own or
+        # one the call computed.
+        flag, first, second = origin.chosen
+        tensors.append(flag)
+        return _Chosen(len(tensors) - 1, flatten(first, run, tensors, memo),
+                       flatten(second, run, tensors, memo))
     kept = origin.kept if type(value) in (int, float) or is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
         raise Unsupported("stores or returns a Python float that may be the "
@@ -77,12 +84,6 @@ def _template_of(value, run, tensors, memo):
         tensors.extend((kept[1], value))
         return _Kept(len(tensors) - 2, kept[0],
                      _Output(len(tensors) - 1, origin.number))
-    if origin.chosen is not None and is_symbolic(value):
-        # min/max of two numbers the call computed: whichever object Python returns.
-        flag, first, second = origin.chosen
-        tensors.append(flag)
-        return _Chosen(len(tensors) - 1, flatten(first, run, tensors, memo),
-                       flatten(second, run, tensors, memo))
     if origin.acc is not None:
         if type(value) is tuple or is_namedtuple(value):
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal

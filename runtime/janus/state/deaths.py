@@ -21,6 +21,8 @@ import sys
 import types
 import weakref
 
+import numpy as np
+
 # What a write can replace without any code running: no finalizer, no __del__.
 _PLAIN_VALUES = (type(None), bool, int, float, complex, str, bytes)
 _LIBRARIES = ("tensorflow", "keras", "numpy", "tf_keras")
@@ -137,7 +139,7 @@ def _first_death_with_code(effect):
         obj = dropped.pop()
         if sys.getrefcount(obj) > 3:
             return None
-        if _is_library(obj):
+        if _is_library(obj) and not _holds_objects(obj):
             return obj if _runs_code_on_death(obj) else None
         dropped.append(obj)
         obj = None
@@ -160,9 +162,9 @@ def _first_death_with_code(effect):
         dead.add(key)
         if len(dead) > _WALK_LIMIT or _runs_code_on_death(obj):
             return obj
-        if _is_library(obj):
+        if _is_library(obj) and not _holds_objects(obj):
             continue              # its own parts run TF's code, not the program's
-        for part in gc.get_referents(obj):
+        for part in _referents(obj):
             if isinstance(part, _PLAIN_VALUES) or isinstance(part, type):
                 continue
             held.setdefault(id(part), part)
@@ -170,6 +172,20 @@ def _first_death_with_code(effect):
             pending.append(id(part))
         part = None
     return None
+
+
+def _holds_objects(obj):
+    """A numpy array of dtype object: it owns references to the program's objects, which
+    gc does not see (its referents are empty)."""
+    return type(obj) is np.ndarray and obj.dtype == object
+
+
+def _referents(obj):
+    if _holds_objects(obj):
+        if obj.base is not None:
+            return [obj.base]               # a view: its items are its base's
+        return obj.ravel(order="K").tolist()    # one reference each, as it holds them
+    return gc.get_referents(obj)
 
 
 def _runs_code_on_death(obj):

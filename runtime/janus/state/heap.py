@@ -91,13 +91,14 @@ class Heap:
 
     def keep_by_choice(self, result, takes_second, first, second):
         """`result` is `second` where `takes_second`, else `first` (min, max, a merge)."""
+        graph = tf.compat.v1.get_default_graph()
+        if all(isinstance(v, tf.Tensor) and v.graph is graph
+               for v in (first, second, takes_second)):
+            # The result is one of those two objects, whichever the flag says: `is`
+            # answers from it (reads.same_object), and so do the results made.
+            self.provenance.note_chosen(result, takes_second, first, second)
         ones = [self.provenance.kept_of(first), self.provenance.kept_of(second)]
         if ones == [None, None]:
-            graph = tf.compat.v1.get_default_graph()
-            if all(isinstance(v, tf.Tensor) and v.graph is graph
-                   for v in (first, second, takes_second)):
-                # Two numbers the call computed: the result is one of those objects.
-                self.provenance.note_chosen(result, takes_second, first, second)
             return
         two_places = all(ones) and not _same_place(ones[0][0], ones[1][0])
         if KEPT_UNKNOWN in ones or two_places or any(

@@ -13,6 +13,7 @@ that the other build stages record no guards of their own.
 """
 
 import array
+import functools
 import types
 
 import numpy as np
@@ -282,7 +283,39 @@ def identity(b, value):
     b.guards.require_is(b.provenance.source_of(value), value)
 
 
-def same_object(b, left, right):
+def _choices(b, value, depth=0):
+    """[(condition or None for always, object)]: the objects `value` may be, a min/max
+    result being one of its operands where the graph's flag says (heap.keep_by_choice)."""
+    chosen = b.provenance.of(value).chosen if is_symbolic(value) else None
+    if chosen is None or depth > 8:
+        return [(None, value)]
+    flag, first, second = chosen
+    return [(_both(when, tf.logical_not(flag)), base) for when, base in
+            _choices(b, first, depth + 1)] + \
+        [(_both(when, flag), base) for when, base in _choices(b, second, depth + 1)]
+
+
+def _both(left, right):
+    return right if left is None else left if right is None else tf.logical_and(left, right)
+
+
+def same_object(b, left, right, negate=False):
+    """`left is right` (`is not` with `negate`): a Python bool, or a graph bool when
+    either is a min/max result the graph chooses."""
+    lefts, rights = _choices(b, left), _choices(b, right)
+    if len(lefts) == 1 and len(rights) == 1:
+        return _same_object(b, left, right) is not negate
+    terms = [_both(lc, rc) for lc, lo in lefts for rc, ro in rights
+             if _same_object(b, lo, ro)]
+    if any(term is None for term in terms) or not terms:
+        return bool(terms) is not negate
+    same = functools.reduce(tf.logical_or, terms)
+    same = tf.logical_not(same) if negate else same
+    b.promote(same, bool)
+    return same
+
+
+def _same_object(b, left, right):
     """`left is right` when either stands for a caller's tensor or ndarray (a graph
     input: an argument, or a tensor read from the heap at call time); otherwise plain
     `is` on what the build holds.
@@ -603,8 +636,9 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # properties such as Keras' trainable_variables build a new list each time.
         b.guards.require_elements(acc, value)
     elif type(value) is tuple:
-        # Exact items: constants by type and value, anything else by identity.
-        b.guards.require_equal(acc, value)
+        # Exact items: constants by type and value, anything else by identity (held
+        # weakly: guards.require_items).
+        b.guards.require_value(acc, value)
     elif type(value) is dict:
         # The program's own dict or one a library object holds (a Tokenizer's
         # word_index): the same object; its keys and the items read are guarded.
