@@ -56,6 +56,20 @@ cdef object _events = sys.monitoring.events
 cdef object _DISABLE = sys.monitoring.DISABLE
 
 
+def _real(name):
+    # sys.monitoring's own function: janus/detect/observers.py wraps the module's
+    # attributes so that the program does not see janus's tool id.
+    function = getattr(sys.monitoring, name)
+    return getattr(function, "__wrapped__", function)
+
+
+cdef object _get_tool = _real("get_tool")
+cdef object _use_tool_id = _real("use_tool_id")
+cdef object _free_tool_id = _real("free_tool_id")
+cdef object _set_local_events = _real("set_local_events")
+cdef object _get_local_events = _real("get_local_events")
+
+
 cdef type _FUNCTION_TYPE = _types.FunctionType
 cdef tuple _BY_IDENTITY = (_types.BuiltinFunctionType, _types.MethodDescriptorType,
                            _types.WrapperDescriptorType, _types.ClassMethodDescriptorType)
@@ -381,12 +395,12 @@ cdef void _claim_tool() except *:
     if _tool_claimed:
         return
     monitoring = sys.monitoring
-    owner = monitoring.get_tool(TOOL_ID)
+    owner = _get_tool(TOOL_ID)
     if owner is not None:
         raise RuntimeError(
             f"janus: sys.monitoring tool {TOOL_ID} (OPTIMIZER_ID) is already used by "
             f"{owner!r}; janus needs it to profile code")
-    monitoring.use_tool_id(TOOL_ID, "janus")
+    _use_tool_id(TOOL_ID, "janus")
     for event_name, callback in _CALLBACKS:
         monitoring.register_callback(TOOL_ID, getattr(_events, event_name), callback)
     _tool_claimed = True
@@ -404,14 +418,14 @@ def flag(code, dict fallthrough, list loop_ranges, dict actions, tuple arg_names
               | _events.CALL)
     if actions:
         events |= _events.INSTRUCTION
-    sys.monitoring.set_local_events(TOOL_ID, code, events)
+    _set_local_events(TOOL_ID, code, events)
 
 
 def unflag(code):
     """Stop profiling `code`; its profile is kept until `forget`.  An entry function
     set for it stays in force."""
     if _tool_claimed and code in _profiles:
-        sys.monitoring.set_local_events(
+        _set_local_events(
             TOOL_ID, code,
             _events.PY_START if code in _entries or code in _call_counts else 0)
 
@@ -424,7 +438,7 @@ def forget(code):
 
 def is_flagged(code):
     return _tool_claimed and code in _profiles and \
-        sys.monitoring.get_local_events(TOOL_ID, code) & _events.BRANCH != 0
+        _get_local_events(TOOL_ID, code) & _events.BRANCH != 0
 
 
 def profile_of(code):
@@ -530,14 +544,14 @@ def count_calls(code):
     _install_hook()
     if code not in _call_counts:
         _call_counts[code] = 0
-        events = sys.monitoring.get_local_events(TOOL_ID, code)
-        sys.monitoring.set_local_events(TOOL_ID, code, events | _events.PY_START)
+        events = _get_local_events(TOOL_ID, code)
+        _set_local_events(TOOL_ID, code, events | _events.PY_START)
 
 
 def stop_counting(code):
     if _call_counts.pop(code, None) is not None and code not in _profiles and \
             code not in _entries:
-        sys.monitoring.set_local_events(TOOL_ID, code, 0)
+        _set_local_events(TOOL_ID, code, 0)
 
 
 def call_count(code):
@@ -556,15 +570,15 @@ def set_entry(code, function, tuple arg_names):
                                              if name not in code.co_varnames)
     _entries[code] = Entry(function, len(arg_names), cells, free_start,
                            len(code.co_freevars))
-    events = sys.monitoring.get_local_events(TOOL_ID, code)
-    sys.monitoring.set_local_events(TOOL_ID, code, events | _events.PY_START)
+    events = _get_local_events(TOOL_ID, code)
+    _set_local_events(TOOL_ID, code, events | _events.PY_START)
 
 
 def clear_entry(code):
     """Calls of `code` run its body again."""
     if _entries.pop(code, None) is not None and code not in _profiles and \
             code not in _call_counts:
-        sys.monitoring.set_local_events(TOOL_ID, code, 0)
+        _set_local_events(TOOL_ID, code, 0)
 
 
 def release():
@@ -584,7 +598,7 @@ def release():
         _hook_installed = False
     for event_name, _ in _CALLBACKS:
         sys.monitoring.register_callback(TOOL_ID, getattr(_events, event_name), None)
-    sys.monitoring.free_tool_id(TOOL_ID)
+    _free_tool_id(TOOL_ID)
     _tool_claimed = False
 
 

@@ -345,7 +345,7 @@ class Builder:
         """A Keras layer or model whose call() the user wrote: Keras' __call__ does its
         bookkeeping, and the call() it reaches is run by this builder, not traced."""
         impl = calls.user_call(layer)
-        reads.unshadowed_method(self, layer, "call", impl, code, offset)
+        attribute_reads.unshadowed_method(self, layer, "call", impl, code, offset)
         library_state.note(self.record.library_objects, layer, args, kwargs)   # Keras reads it
 
         def through_builder(*call_args, **call_kwargs):

@@ -1,7 +1,7 @@
 """Inside the builder: instances of the program's classes that the call makes.
 
 `cls(...)` makes a real instance while building (object.__new__, no __del__, guarded
-on what the class holds: reads.constructor) and inlines its __init__ on it.  Writes to
+on what the class holds: attribute_reads.constructor) and inlines its __init__ on it.  Writes to
 it go straight to it, since no one outside the call sees it yet.  If it escapes (it is
 returned or stored), the executor makes a new one at every commit holding what the
 build's instance holds, so each call hands the program its own object.
@@ -12,7 +12,7 @@ import types
 import janus_ext
 
 from ..errors import Thrown, Unsupported
-from ..state import objects, reads
+from ..state import attribute_reads, objects
 from ..values import is_namedtuple_class
 
 
@@ -20,7 +20,7 @@ def construct(b, cls, args, kwargs, code, offset):
     """A fresh instance of `cls`, its __init__ inlined on it."""
     if is_namedtuple_class(cls):
         return _namedtuple(b, cls, args, kwargs, code, offset)
-    init = reads.constructor(b, cls, code, offset)
+    init = attribute_reads.constructor(b, cls, code, offset)
     instance = b.note_made(object.__new__(cls))
     if init is None:
         if args or kwargs:
@@ -33,9 +33,9 @@ def construct(b, cls, args, kwargs, code, offset):
 def _namedtuple(b, cls, args, kwargs, code, offset):
     """`Point(x, y)` of a collections.namedtuple class: its generated __new__ makes a
     tuple of the arguments and runs none of the program's code, so it runs here as it
-    is (reads.namedtuple_constructor guards that); the tuple is new at every call
+    is (attribute_reads.namedtuple_constructor guards that); the tuple is new at every call
     (build/outputs.py rebuilds it)."""
-    reads.namedtuple_constructor(b, cls, code, offset)
+    attribute_reads.namedtuple_constructor(b, cls, code, offset)
     try:
         made = cls(*args, **kwargs)
     except TypeError as exc:             # the program's own: a missing or extra field

@@ -8,6 +8,7 @@ shown are carried out of the region (janus/build/arm_output.py, janus/build/loop
 value is shown as it is at that point of the call (`snapshot`).
 """
 
+import codecs
 import contextlib
 import io
 import logging
@@ -16,10 +17,11 @@ import threading
 import types
 
 import janus_ext
+import numpy as np
 import tensorflow as tf
 
 from ..errors import Raises, Unsupported, line_of
-from ..semantics import numbers
+from ..semantics import arrays, numbers
 from ..state import library_state
 from ..values import GraphRounded, GraphText
 from . import arm_output, made, purity
@@ -251,7 +253,7 @@ class StreamCheck:
     Checked before each graph call; such a call runs in the interpreter.  The text the
     graph formats (numbers, tensors) is ASCII; the rest the build knows."""
 
-    __slots__ = ("accessor", "stream", "text")
+    __slots__ = ("accessor", "stream", "text", "arrays")
 
     def __init__(self, b, stream, shown):
         # Where the stream is at call time: sys.stdout as print finds it, the place the
@@ -260,9 +262,14 @@ class StreamCheck:
         self.stream = None if stream is None or self.accessor is not None else \
             janus_ext.Weak(stream) if type(stream).__weakrefoffset__ else stream
         self.text = _non_ascii_text(shown)
+        self.arrays = _shows_arrays(shown)
 
     def fails(self, args):
-        """Why the replay would raise, or None."""
+        """Why the replay would raise (or run the program's code), or None."""
+        if self.arrays and np.get_printoptions()["formatter"] is not None:
+            # np.set_printoptions(formatter=...): the program's code formats the array,
+            # at the commit, after the graph.
+            return "print of a numpy array with a formatter the program set"
         if self.accessor is not None:
             stream = janus_ext.read_accessor(self.accessor, args)
         elif self.stream is not None:
@@ -280,21 +287,25 @@ class HandlerCheck:
     """StreamCheck for a logging call: the streams of the handlers it may emit through
     (logging reports a failed emit through handleError, with the live call stack)."""
 
-    __slots__ = ("logger", "text")
+    __slots__ = ("logger", "text", "arrays")
 
     def __init__(self, logger, shown):
         self.logger, self.text = logger, _non_ascii_text(shown)
+        self.arrays = _shows_arrays(shown)
 
     def fails(self, args):
+        if self.arrays and np.get_printoptions()["formatter"] is not None:
+            return "logging of a numpy array with a formatter the program set"
         logger = self.logger
         while logger is not None:
             for part in (logger, *logger.handlers,
                          *(handler.formatter for handler in logger.handlers)):
-                shadowing = _method_set_on(part)
+                shadowing = _method_set_on(part) or _patched_logging_method(part)
                 if shadowing is not None:
-                    # `handler.emit = counting_emit`: the program's code runs at emit.
+                    # `handler.emit = counting_emit`, `logging.Formatter.format =
+                    # fmt`: the program's code runs when the record is emitted.
                     return f"logging through a {type(part).__qualname__} whose " \
-                           f"{shadowing}() the program set on the object"
+                           f"{shadowing}() is the program's"
             for handler in logger.handlers:
                 stream = getattr(handler, "stream", None)
                 if isinstance(handler, logging.StreamHandler) and \
@@ -304,6 +315,26 @@ class HandlerCheck:
                         return f"logging through a handler whose stream: {why}"
             logger = logger.parent if logger.propagate else None
         return None
+
+
+# What emitting a record calls on loggers, handlers and formatters (logging's own).
+_LOGGING_METHODS = ("handle", "callHandlers", "makeRecord", "filter", "emit", "format",
+                    "formatMessage", "formatTime", "formatException", "formatStack",
+                    "usesTime", "flush", "handleError")
+
+
+def _patched_logging_method(obj):
+    """A method emitting calls that its class (logging's own) no longer has from the
+    logging module: `logging.Formatter.format = fmt` mid-run."""
+    if obj is None:
+        return None
+    cls = type(obj)
+    for name in _LOGGING_METHODS:
+        method = getattr(cls, name, None)
+        if method is not None and getattr(method, "__module__", "logging") not in (
+                "logging", "logging.handlers"):
+            return name
+    return None
 
 
 def _method_set_on(obj):
@@ -332,11 +363,45 @@ def _stream_fails(stream, text):
         return f"print to a {type(stream).__qualname__} not open for writing"
     encoding = getattr(stream, "encoding", None)
     if text and type(encoding) is str:
+        errors = getattr(stream, "errors", None) or "strict"
         try:
-            text.encode(encoding, getattr(stream, "errors", None) or "strict")
-        except (UnicodeEncodeError, LookupError):
-            return f"print of text its stream's encoding ({encoding}) cannot take"
+            text.encode(encoding, "strict")
+        except LookupError:
+            return f"print to a stream whose encoding ({encoding}) Python does not know"
+        except UnicodeEncodeError:
+            if not _builtin_error_handler(errors):
+                # The program's own handler (codecs.register_error): its code would run
+                # at the commit, after the graph.
+                return f"print of text its stream's encoding ({encoding}) cannot take, " \
+                       f"to its error handler {errors!r}, the program's code"
+            try:
+                text.encode(encoding, errors)
+            except UnicodeEncodeError:
+                return f"print of text its stream's encoding ({encoding}) cannot take"
     return None
+
+
+_ERROR_HANDLERS = ("strict", "ignore", "replace", "backslashreplace", "xmlcharrefreplace",
+                   "namereplace", "surrogateescape", "surrogatepass")
+
+
+def _builtin_error_handler(name):
+    """Whether the codecs error handler registered as `name` is Python's own."""
+    try:
+        handler = codecs.lookup_error(name)
+    except LookupError:
+        return False
+    return name in _ERROR_HANDLERS and type(handler) is types.BuiltinFunctionType
+
+
+def _shows_arrays(value, depth=0):
+    """Whether a shown value holds a numpy array or scalar the step computes."""
+    if type(value) is arrays.ArrayArg or isinstance(value, (np.ndarray, np.generic)):
+        return True
+    if depth < 4 and type(value) in (list, tuple, dict):
+        items = value.values() if type(value) is dict else value
+        return any(_shows_arrays(item, depth + 1) for item in items)
+    return False
 
 
 def _non_ascii_text(shown):

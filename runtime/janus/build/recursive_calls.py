@@ -17,7 +17,7 @@ from .. import guards
 from ..errors import NeedsProfile, NeedsReference, Raises, Thrown, Unsupported
 from ..frontend import profiler
 from ..graph import recursion
-from ..state import objects, reads
+from ..state import attribute_reads, objects, reads
 from ..values import NULL, is_symbolic
 
 
@@ -38,7 +38,7 @@ def load_object_attr(b, ref, name, code, offset):
     cls = ref.cls
     # (An instance entry that shadows a method on some node is not seen: the nodes are
     # only known at run time.)
-    getter, method = reads.code_on_class(b, cls, name)
+    getter, method = attribute_reads.code_on_class(b, cls, name)
     if getter is not None:
         return b.inline(getter, (ref,), {}, code, offset)
     if method is not None:

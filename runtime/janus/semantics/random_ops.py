@@ -132,7 +132,7 @@ class Draws:
         `kernel` (a Kernel) is what eager would have run."""
         if not self._takes_seeds():
             return None
-        row = tf.cast(self.seeds_input[self.count], tf.uint64)
+        row = tf.cast(self.seeds_input[len(self.kernels)], tf.uint64)
         shape = tf.convert_to_tensor(shape)
         drawn = make_stateless(shape, row[:1], row[1:3], tf.constant(PHILOX, tf.int32))
         self.kernels.append(kernel._replace(shape_dtype=shape.dtype))
@@ -148,7 +148,7 @@ class Draws:
         what its advance() takes to move on as this draw did."""
         if not self._takes_seeds():
             return None
-        row = self.seeds_input[self.count]
+        row = self.seeds_input[len(self.kernels)]
         drawn = make_seeded(row[3:5] if kernel.v1 else tf.stack([row[0], row[2]]))
         self.kernels.append(kernel)
         self.sizes.append(size)

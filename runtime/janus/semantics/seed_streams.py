@@ -22,6 +22,7 @@ kernel with the generator's draw: such a stream stays TF's own (SHARED), and a g
 that draws from it runs the call in the interpreter.
 """
 
+import functools
 import weakref
 
 import tensorflow as tf
@@ -84,11 +85,18 @@ def fixed_pair(global_seed, op_seed):
 
 
 def device_key(name):
-    """The device a kernel is cached for, from a device name or scope ('' for none)."""
+    """The device a kernel is cached for, from a device name or scope: '' (no scope) is
+    where eager places a random op by default, the first GPU if there is one; a scope
+    spelled `/cpu:0` or `/device:CPU:0` is one device."""
     if not name:
-        return None
+        return _default_device()
     spec = tf.DeviceSpec.from_string(name)
-    return spec.device_type, spec.device_index
+    return (spec.device_type or "CPU").upper(), spec.device_index or 0
+
+
+@functools.cache
+def _default_device():
+    return ("GPU", 0) if tf.config.list_logical_devices("GPU") else ("CPU", 0)
 
 
 def eager_draw(kernel, seed, seed2, shape, make_stateless, shared):

@@ -17,6 +17,9 @@ becomes:
   each check (A_PROP), while the class holds the same property;
 - anything else (a custom __getattribute__, a __getattr__ fallback, a data descriptor
   written in Python other than a property): refused.
+
+Classes: the __init__ a class call runs, a namedtuple's generated __new__, the methods
+and property getters found on a class, each guarded on the class that holds them.
 """
 
 import collections
@@ -412,3 +415,91 @@ def _is_data_descriptor(descr):
     kind = type(descr)
     return (janus_ext.type_lookup(kind, "__set__") is not None
             or janus_ext.type_lookup(kind, "__delete__") is not None)
+
+
+# -- classes: what a call of one runs, what its methods are ------------------------
+
+def constructor(b, cls, code, offset):
+    """The __init__ that `cls(...)` runs (None for object's), when making the instance
+    runs no other code: type.__call__, object.__new__, no __del__ (eager would run it
+    at every call, the build once).  Guarded on what the class holds."""
+    if (getattr(cls, "__module__", None) or "").split(".")[0] == "numpy":
+        # np.float64(loss), np.int32(n): numpy's scalars follow numpy's rules for
+        # arithmetic (overflow, division by zero, promotion), which graphs do not carry.
+        what = "a numpy scalar" if issubclass(cls, np.generic) else "a numpy object"
+        raise Unsupported(f"np.{cls.__name__}(...) in the step: {what} made from the "
+                          "step's values is not computed in graphs", code, offset)
+    why = None
+    if janus_ext.type_lookup(type(cls), "__call__") is not type.__call__:
+        why = "its metaclass defines __call__"
+    elif janus_ext.type_lookup(cls, "__new__") is not object.__new__:
+        why = "its instances are not made by object.__new__ (a builtin or library base)"
+    elif janus_ext.type_lookup(cls, "__del__") is not None:
+        why = "it defines __del__"
+    init = janus_ext.type_lookup(cls, "__init__")
+    if why is None and init is not object.__init__ and (
+            not isinstance(init, types.FunctionType) or from_library(init)):
+        why = "its __init__ is not a Python function of the program"
+    if why is not None:
+        raise Unsupported(f"making a {cls.__qualname__} ({why})", code, offset)
+    acc = reads.class_source(b, cls)
+    b.guards.require_is(guards.attr(acc, "__new__"), object.__new__)
+    b.guards.require_is(guards.attr(acc, "__init__"), init)
+    if b.provenance.source_of(init) is None:
+        b.remember(init, guards.attr(acc, "__init__"))     # its closure cells read from here
+    return None if init is object.__init__ else init
+
+
+def namedtuple_constructor(b, cls, code, offset):
+    """`cls(...)` of a collections.namedtuple class runs its generated __new__ (a tuple
+    of the arguments) and nothing else: guarded on the class holding that __new__ and
+    no __init__ of its own."""
+    if janus_ext.type_lookup(cls, "__init__") is not object.__init__ or \
+            janus_ext.type_lookup(cls, "__del__") is not None or \
+            janus_ext.type_lookup(type(cls), "__call__") is not type.__call__:
+        raise Unsupported(f"making a {cls.__qualname__} (a namedtuple class with its own "
+                          "__init__, __del__ or metaclass)", code, offset)
+    acc = reads.class_source(b, cls)
+    new = cls.__dict__.get("__new__")
+    b.guards.require_is(guards.own(acc, "__new__"), new)
+    b.guards.require_is(guards.attr(acc, "__init__"), object.__init__)
+    function = getattr(new, "__func__", None)       # type() made it a staticmethod
+    if isinstance(function, types.FunctionType):
+        # Its defaults fill the fields not given (`Cfg.__new__.__defaults__ = ...`, the
+        # recipe before namedtuple(defaults=)): watched as an inlined function's are.
+        b.inlining.inlined.setdefault(id(function), function)
+
+
+def unshadowed_method(b, value, name, impl, code, offset):
+    """`value.name` is `impl`, found on the class: the static read finds an instance
+    entry first, so one guard says that the class holds `impl` and that nothing on the
+    instance shadows it."""
+    if janus_ext.own_attr(value, name) is not None:
+        raise Unsupported(f"{type(value).__qualname__} instance has its own `{name}` "
+                          "attribute", code, offset)
+    acc = b.provenance.source_of(value)
+    if acc is not None:
+        b.guards.require_is(guards.attr(acc, name), impl)
+
+
+def code_on_class(b, cls, name):
+    """(property getter, function) that `cls.name` holds for a class the graph names by
+    identity (recursive graphs over objects of `cls`), guarded as the checker reads it:
+    a class attribute reassigned mid-run rebuilds.  (None, None) for other values."""
+    static = janus_ext.static_getattr(cls, name, _MISSING)
+    getter = _plain_property_getter(cls, name)
+    if getter is None and not isinstance(static, types.FunctionType):
+        return None, None
+    b.guards.require_is(guards.attr(guards.const(cls), name), static)
+    return getter, None if getter is not None else static
+
+
+def _plain_property_getter(cls, name):
+    descriptor = janus_ext.type_lookup(cls, name)
+    if type(descriptor) is property and isinstance(descriptor.fget, types.FunctionType) \
+            and not from_library(descriptor.fget):
+        return descriptor.fget
+    return None
+
+
+# -- uses ---------------------------------------------------------------------------
