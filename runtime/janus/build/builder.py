@@ -18,6 +18,7 @@ at build time, or symbolic tensors of the graph being built:
 """
 
 import inspect
+import sys
 import types
 
 import tensorflow as tf
@@ -178,7 +179,12 @@ class Builder:
         return serial is not None and serial >= self.open_regions.serial[-1]
 
     def note_fresh(self, value, depth=0):
+        """A container library code returned, new unless someone else holds it: the
+        caller's variable and this frame hold it (and its container, inside one).  One
+        it handed back from the program (AutoGraph's `ag__.ld(d)`) stays the program's."""
         if type(value) in CONTAINER_TYPES or type(value) is tuple:
+            if sys.getrefcount(value) > (3 if depth == 0 else 4):
+                return
             if type(value) is not tuple:
                 self.note_created(value)
             if depth < 4:

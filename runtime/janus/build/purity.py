@@ -89,7 +89,9 @@ def is_library_code(code, globals_dict) -> bool:
     builds, while a program run with exec() is the program's."""
     filename = code.co_filename
     if not filename.startswith("<"):
-        return filename.startswith(_LIBRARY_DIRS)
+        # AutoGraph's rewrite of a function of the program (TF's tracing runs it).
+        return filename.startswith(_LIBRARY_DIRS) or \
+            os.path.basename(filename).startswith("__autograph_generated_file")
     if filename.startswith("<frozen "):
         return True
     name = globals_dict.get("__name__")
