@@ -566,12 +566,7 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
         self.push(reads.tail_slice(self.b, container, start, stop, self.code, ins.offset))
 
     def op_UNPACK_SEQUENCE(self, ins):
-        value = self.pop()
-        reads.contents(self.b, value)
-        if is_symbolic(value):
-            self.fail("unpacking a tensor", ins)
-        self._natively("unpacking", (value,), deep=False)
-        items = list(value)
+        items = self._items_to_unpack(ins)
         if len(items) != ins.arg:
             self.fail("unpacking a sequence of the wrong length", ins)
         self.stack.extend(reversed(items))

@@ -45,15 +45,19 @@ class Patterns:
             found.append(value)
         self.push(tuple(found))
 
-    def op_UNPACK_EX(self, ins):
-        # `a, *rest = seq` (and a star in a sequence pattern): as UNPACK_SEQUENCE, the
-        # starred part a new list of the call's own.
+    def _items_to_unpack(self, ins):
+        """The items UNPACK_SEQUENCE or UNPACK_EX takes from the value on the stack."""
         value = self.pop()
         reads.contents(self.b, value)
         if is_symbolic(value):
             self.fail("unpacking a tensor", ins)
         self._natively("unpacking", (value,), deep=False)
-        items, before, after = list(value), ins.arg & 0xFF, ins.arg >> 8
+        return list(value)
+
+    def op_UNPACK_EX(self, ins):
+        # `a, *rest = seq` (and a star in a sequence pattern): as UNPACK_SEQUENCE, the
+        # starred part a new list of the call's own.
+        items, before, after = self._items_to_unpack(ins), ins.arg & 0xFF, ins.arg >> 8
         if len(items) < before + after:
             self.fail("unpacking a sequence too short for its targets", ins)
         middle = self.b.note_created(items[before:len(items) - after])
