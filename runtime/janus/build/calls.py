@@ -485,6 +485,13 @@ def truth_later(b, value, code, offset):
 
 def number_builtin(b, fn, args, kwargs, code, offset):
     """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
+    if fn in (min, max) and len(args) > 2 and not kwargs:
+        # Python keeps the first extreme, comparing each next argument with it: the
+        # two-argument rule folded from the left (the result one of the arguments).
+        result = args[0]
+        for other in args[1:]:
+            result = number_builtin(b, fn, (result, other), kwargs, code, offset)
+        return result
     kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]
     if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
             and (args[1] is None or type(args[1]) is int):

@@ -92,8 +92,9 @@ class Heap:
     def keep_by_choice(self, result, takes_second, first, second):
         """`result` is `second` where `takes_second`, else `first` (min, max, a merge)."""
         graph = tf.compat.v1.get_default_graph()
-        if all(isinstance(v, tf.Tensor) and v.graph is graph
-               for v in (first, second, takes_second)):
+        if isinstance(takes_second, tf.Tensor) and takes_second.graph is graph and all(
+                isinstance(v, tf.Tensor) and v.graph is graph or type(v) in (int, float, bool)
+                for v in (first, second)):
             # The result is one of those two objects, whichever the flag says: `is`
             # answers from it (reads.same_object), and so do the results made.
             self.provenance.note_chosen(result, takes_second, first, second)
