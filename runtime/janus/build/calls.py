@@ -527,10 +527,8 @@ def _shallow(values):
 
 def _closes_over_the_call(b, value):
     """A function whose closure holds a cell this call made (MAKE_CELL)."""
-    cells = getattr(value, "__closure__", None) if isinstance(
-        value, (types.FunctionType, types.MethodType)) else None
-    if isinstance(value, types.MethodType):
-        cells = getattr(value.__func__, "__closure__", None)
+    function = value.__func__ if isinstance(value, types.MethodType) else value
+    cells = function.__closure__ if isinstance(function, types.FunctionType) else None
     return bool(cells) and any(id(cell) in b.inlining.made_cells for cell in cells)
 
 

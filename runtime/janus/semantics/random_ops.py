@@ -232,14 +232,8 @@ class Draws:
         streams = seed_streams.of()
         positions = []
         for key in self.fixed_keys:
-            position = streams.positions.get(key)
-            if position is None:
-                _, seed, seed2, _ = key
-                if _generator_gave(seed, seed2):
-                    streams.share(key)
-                    position = seed_streams.SHARED
-                else:
-                    position = 0
+            _, seed, seed2, _ = key
+            position = streams.find(key, lambda: _generator_gave(seed, seed2))
             if position == seed_streams.SHARED:
                 raise SeedRepeated(f"TF's seed generator also gave op seed {key[2]}: "
                                    "eager draws it from one kernel")

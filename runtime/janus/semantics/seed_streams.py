@@ -43,9 +43,17 @@ class Streams:
         self.positions: dict = {}      # (Kernel, s, s2, device) -> counter, or SHARED
         self.pairs: set = set()        # the (s, s2) of those streams
 
-    def position(self, key):
-        """Where the stream of `key` stands (0 when it has not drawn), or SHARED."""
-        return self.positions.get(key, 0)
+    def find(self, key, shared):
+        """Where the stream of `key` stands (0 when it has not drawn), or SHARED.
+        `shared()` says whether TF's seed generator gave its pair too; it is asked once
+        per stream."""
+        position = self.positions.get(key)
+        if position is None:
+            if shared():
+                self.share(key)
+                return SHARED
+            return 0
+        return position
 
     def move(self, key, numbers):
         """The stream of `key` drew `numbers` more numbers."""
@@ -106,13 +114,8 @@ def eager_draw(kernel, seed, seed2, shape, make_stateless, shared):
     ctx = context.context()
     streams = of(ctx)
     key = (kernel, seed, seed2, device_key(ctx.device_name))
-    position = streams.positions.get(key)
-    if position is None:
-        if shared():
-            streams.share(key)
-            return None
-        position = 0
-    elif position == SHARED:
+    position = streams.find(key, shared)
+    if position == SHARED:
         return None
     drawn = make_stateless(shape, _key(seed, ctx), _counter(position, seed2, ctx),
                            constant_op.convert_to_eager_tensor(PHILOX, ctx, tf.int32))
