@@ -187,6 +187,10 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
     # -- locals ----------------------------------------------------------------------
     def _load(self, name, ins):
         if name not in self.locals:
+            if name in self.code.co_freevars and self.cells and name in self.cells:
+                # A free variable's own cell, loaded to close a nested function over it
+                # (CPython keeps it in the fast-local slot COPY_FREE_VARS filled).
+                return self.cells[name][0]
             self.fail(f"local {name!r} is unbound here", ins)
         value = self.locals[name]
         if type(value) in loops.GROWN:
