@@ -20,8 +20,8 @@ from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import library_state, objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
-from . import (branches, contexts, control, displays, dunders, imports, iteration, loops,
-               output, patterns, percent_format, raising)
+from . import (branches, closures, contexts, control, displays, dunders, imports, iteration,
+               loops, output, patterns, percent_format, raising)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -40,7 +40,7 @@ COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": ope
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 
 
-class Frame(displays.Displays, imports.Imports, patterns.Patterns):
+class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patterns):
     """One function activation being executed symbolically."""
 
     def __init__(self, builder, code, globals_dict, local_values, cells):
@@ -153,7 +153,6 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
     def op_RESUME(self, ins): pass
     def op_NOP(self, ins): pass
     def op_CACHE(self, ins): pass
-    def op_COPY_FREE_VARS(self, ins): pass    # the closure's cells are the frame's `cells`
 
     def op_LOAD_CONST(self, ins):
         self.push(ins.argval)
@@ -187,10 +186,9 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
     # -- locals ----------------------------------------------------------------------
     def _load(self, name, ins):
         if name not in self.locals:
-            if name in self.code.co_freevars and self.cells and name in self.cells:
-                # A free variable's own cell, loaded to close a nested function over it
-                # (CPython keeps it in the fast-local slot COPY_FREE_VARS filled).
-                return self.cells[name][0]
+            cell = self.free_cell(name)
+            if cell is not None:
+                return cell
             self.fail(f"local {name!r} is unbound here", ins)
         value = self.locals[name]
         if type(value) in loops.GROWN:
@@ -238,12 +236,6 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
         self.locals.pop(ins.argval, None)
 
     # -- globals and attributes ------------------------------------------------------
-    def op_LOAD_DEREF(self, ins):
-        self.push(reads.cell(self.b, self, ins.argval, ins))
-
-    def op_STORE_DEREF(self, ins):
-        self.b.write_cell(self, ins.argval, self.pop(), ins)
-
     def op_LOAD_GLOBAL(self, ins):
         self.push(reads.global_(self.b, self.globals, ins.argval, self.code, ins.offset))
         if ins.arg & 1:
@@ -265,23 +257,6 @@ class Frame(displays.Displays, imports.Imports, patterns.Patterns):
     def op_STORE_ATTR(self, ins):
         owner, value = self.pop(), self.pop()
         self.b.write_attribute(owner, ins.argval, value, self.code, ins.offset)
-
-    # -- functions made in the call (lambdas, nested defs, closures and their cells) ---
-    def op_MAKE_FUNCTION(self, ins):
-        # New per call, as eagerly: the executor refuses one stored or returned (one object).
-        self.push(self.b.note_made(self.b.function_of(self.pop(), self.globals)))
-
-    def op_MAKE_CELL(self, ins): self.locals[ins.argval] = self.b.make_cell(ins.argval, self.locals)
-
-    def op_SET_FUNCTION_ATTRIBUTE(self, ins):
-        fn, value = self.pop(), self.pop()
-        if ins.arg == 0x08:
-            fn = self.b.note_made(self.b.closure_of(fn, value))
-        if ins.arg == 0x01:
-            fn.__defaults__ = value
-        elif ins.arg == 0x02:
-            fn.__kwdefaults__ = value
-        self.push(fn)
 
     def op_DELETE_ATTR(self, ins):
         self.b.delete_attribute(self.pop(), ins.argval, self.code, ins.offset)

@@ -85,6 +85,8 @@ def cell(b, frame, name, ins):
         return b.read_made_cell(cell_object, name, frame, ins)
     found, value = b.heap.written(cell_object, "cell_contents")
     if found:
+        if value is heap.DELETED:
+            frame.fail(f"closure variable {name!r} is deleted here", ins)
         return value
     try:
         value = cell_object.cell_contents
