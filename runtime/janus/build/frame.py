@@ -318,7 +318,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         if ins.argval == "INTRINSIC_LIST_TO_TUPLE":
             self.push(tuple(value))
         elif ins.argval == "INTRINSIC_UNARY_POSITIVE":
-            self.push(+value)
+            self.push(self._unary(value, operator.pos, numbers.positive))
         else:
             self.fail(f"CALL_INTRINSIC_1 {ins.argval}", ins)
 

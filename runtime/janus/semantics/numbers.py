@@ -347,6 +347,14 @@ def absolute(value, kind, check):
     return tf.abs(a), int
 
 
+def positive(value, kind):
+    """+x: an int or float is itself (CPython's __pos__ returns the very object), a
+    bool the int it counts as."""
+    if kind is bool:
+        return _as_int(value, kind), int
+    return value, kind
+
+
 def invert(value, kind):
     return tf.bitwise.invert(_as_int(value, kind)), int
 
