@@ -69,23 +69,3 @@ def foreign_audit_hooks():
 def stop_watching_observers():
     global _observer_seen
     _observer_seen = None
-
-
-cdef extern from *:
-    """
-    #include "internal/pycore_dict.h"
-
-    /* Entries a dict's table has used, deleted ones included (no public API). */
-    static Py_ssize_t janus_dict_entries(PyObject *d) {
-        PyDictObject *mp = (PyDictObject *)d;
-        return mp->ma_values != NULL ? mp->ma_used : mp->ma_keys->dk_nentries;
-    }
-    """
-    Py_ssize_t janus_dict_entries(PyObject *d)
-
-
-def dict_entries(dict d):
-    """How many entries `d`'s table holds, deleted ones included: a dict that had keys
-    deleted keeps their slots (and a larger table) until it resizes (build/outputs.py
-    makes the dicts a call made with as many)."""
-    return janus_dict_entries(<PyObject *>d)

@@ -203,8 +203,10 @@ class Builder:
 
     def operator_result(self, result, operands):
         """What an operator made of Python values: a new str or number (fresh at every
-        call), or a new list or dict (`[0.0] * n`, `a + b`, `d | e`: the call's own)."""
-        if type(result) in (list, dict) and not any(result is o for o in operands):
+        call), or a new list, dict or set (`[0.0] * n`, `a + b`, `d | e`, `s - t`: the
+        call's own)."""
+        if type(result) in (list, dict, set, frozenset) and \
+                not any(result is o for o in operands):
             return self.note_created(result)
         return self.provenance.note_computed(result, operands)
 

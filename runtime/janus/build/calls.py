@@ -33,7 +33,7 @@ from ..state import library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                       from_library, has_symbolic, is_library_object, is_symbolic)
 from . import (contexts, control, dunders, generators, loops, made, output,
-               program_functions, raising)
+               program_functions, raising, sets)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -47,7 +47,7 @@ PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
 READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy",
                           "__getitem__", "__contains__", "__len__"})
 # Builtins that take every item of an iterable before they return.
-CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict))
+CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict, set, frozenset))
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
 # What the builder holds in place of a value eager would have (a builtin on one fails
 # where eager's would not).
@@ -264,6 +264,12 @@ def _class_check(b, fn, classes, code, offset):
             library_state.note_setting(b.record.settings, library_state.ABC_REGISTRATIONS)
 
 
+def _made_set(b, fn, args, kwargs, code, offset):
+    if fn not in sets.SET_TYPES or kwargs or len(args) > 1:
+        return PASS
+    return sets.made(b, fn, args, code, offset)
+
+
 def _pure_builtin(b, fn, args, kwargs, code, offset):
     if not _is_pure_builtin(fn):
         return PASS
@@ -342,10 +348,12 @@ def _builtin_method(b, fn, args, kwargs, code, offset):
             or b.provenance.lazy_source(owner) is not None
             or b.provenance.source_of(owner) is not None):
         return b.heap_method(owner, fn.__name__, args, kwargs, code, offset)
-    if isinstance(owner, CONTAINER_TYPES) and b.provenance.is_created(owner):
-        if not b.may_mutate(owner) and fn.__name__ not in READ_METHODS:
+    if isinstance(owner, CONTAINER_TYPES + (frozenset,)) and b.provenance.is_created(owner):
+        if not b.may_mutate(owner) and fn.__name__ not in READ_METHODS | sets.READS:
             raise Unsupported(f"{type(owner).__name__}.{fn.__name__}() on a container from "
                               "outside a cond arm or loop body", code, offset)
+        if type(owner) in sets.SET_TYPES:
+            return sets.method(b, owner, fn.__name__, args, kwargs, code, offset)
         return fn(*args, **kwargs)
     if b.provenance.argument_name(owner) is not None:
         if fn.__name__ in READ_METHODS:
@@ -454,7 +462,7 @@ def _math(b, fn, args, kwargs, code, offset):
     return python_math.call(b, fn, args, kwargs, code, offset)
 
 
-WITH_CONTENTS = (_introspection, _pure_builtin, _program_function, _builtin_method,
+WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
                  _user_layer, _library_callable, _user_dunder_call, _class, _math)
 
 

@@ -8,6 +8,7 @@ here are noted as the call's own (the builder's provenance).
 """
 
 from ..state import reads
+from . import sets
 
 
 class Displays:
@@ -25,7 +26,9 @@ class Displays:
         self.push(self._created(self.popn(ins.arg)))
 
     def op_BUILD_SET(self, ins):
-        self.push(self._created(set(self.popn(ins.arg))))
+        items = self.popn(ins.arg)
+        sets.check_items(self.b, items, "a set display", self.code, ins.offset)
+        self.push(self._created(set(items)))
 
     def op_BUILD_MAP(self, ins):
         items = self.popn(2 * ins.arg)
@@ -49,7 +52,14 @@ class Displays:
 
     def op_SET_ADD(self, ins):
         value = self.pop()
+        sets.check_items(self.b, (value,), "a set comprehension", self.code, ins.offset)
         self.stack[-ins.arg].add(value)
+
+    def op_SET_UPDATE(self, ins):
+        # {*a, x}: reads every item of a.
+        items = reads.iterated(self.b, self.pop(), self.code, ins.offset)
+        sets.check_items(self.b, items, "a set display", self.code, ins.offset)
+        self.stack[-ins.arg].update(items)
 
     def op_MAP_ADD(self, ins):
         value, key = self.pop(), self.pop()

@@ -141,6 +141,16 @@ def _template_of(value, run, tensors, memo):
             raise Unsupported("returns or stores a dict keyed by an object made "
                                       "in the call", run.code)
         template.items = {k: flatten(v, run, tensors, memo) for k, v in value.items()}
+        # Keys eager makes anew at each call (a str or tuple the call computed): made
+        # anew for each rebuilt dict too.
+        template.keys = {id(k): key for k in value
+                         if (key := flatten(k, run, tensors, memo)) is not k}
+        return template
+    if type(value) in (set, frozenset) and run.provenance.is_created(value):
+        # Items hash as eager's (build/sets.py); those eager makes anew at each call (a
+        # str the call computed, a tuple it built) are made anew in the replica too.
+        template = memo[id(value)] = _SetTemplate(value)
+        template.items = {id(item): flatten(item, run, tensors, memo) for item in value}
         return template
     if made.is_made_instance(run, value):
         # An instance the call made (builder.construct: object.__new__, no __del__):
@@ -268,8 +278,19 @@ class _DictTemplate:
     """A dict the call made.  `deleted`: the slots of deleted keys its table holds (a
     dict keeps them, and its larger table, until it resizes), which sys.getsizeof and
     its next resize show: the rebuilt dict has as many, from keys made and deleted
-    before its own (the entries it holds then come in its own order)."""
-    __slots__ = ("items", "deleted")
+    before its own (the entries it holds then come in its own order).  `keys`: the
+    templates of keys that are not themselves (by the build key's id)."""
+    __slots__ = ("items", "deleted", "keys")
+
+
+class _SetTemplate:
+    """A set or frozenset the call made: the build's own, whose table the rebuilt one
+    copies slot for slot (janus_ext.set_replica), with each item rebuilt from its
+    template in `items` (by the build item's id)."""
+    __slots__ = ("value", "items")
+
+    def __init__(self, value):
+        self.value = value
 
 
 class _Slot:
@@ -368,12 +389,17 @@ def _rebuild_new(kind, template, outputs, args, memo):
         for index, item in enumerate(template.items):
             items[index] = rebuild(item, outputs, args, memo)
         return items
+    if kind is _SetTemplate:
+        return janus_ext.set_replica(template.value, lambda item: rebuild(
+            template.items[id(item)], outputs, args, memo))
     if kind is _DictTemplate:
         entries = memo[id(template)] = {}
         deleted = _deleted_slots(template)
         for slot in deleted:            # one by one: the table grows as the build's grew
             entries[slot] = None
         for key, value in template.items.items():
+            if id(key) in template.keys:
+                key = rebuild(template.keys[id(key)], outputs, args, memo)
             entries[key] = rebuild(value, outputs, args, memo)
         for slot in deleted:
             del entries[slot]

@@ -454,7 +454,7 @@ def iterated(b, value, code, offset):
     if acc is not None and type(value) in (list, tuple):
         reachable_items(b, value, acc)
         return list(value)
-    made_here = type(value) in natives.ITERATORS + (list, tuple, dict) and \
+    made_here = type(value) in natives.ITERATORS + (list, tuple, dict, set, frozenset) and \
         b.provenance.is_created(value)
     if type(value) in (tuple, range, str) or made_here or \
             b.provenance.holds_callers_items(value):
