@@ -27,6 +27,7 @@ from libc.string cimport memcmp
 from cpython.object cimport PyTypeObject, Py_TYPE
 from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next, PyDict_Size
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.set cimport PySet_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
 cdef extern from "Python.h":
@@ -401,8 +402,9 @@ cdef tuple _shape_of(object value):
 
 
 cdef bint _same_objects(object value, tuple expected) except -1:
-    """The list or tuple storage of `value` holds exactly `expected`'s objects; read
-    from the storage, so a subclass's __iter__ or __len__ does not run."""
+    """The list or tuple storage of `value` (or an exact set or deque) holds exactly
+    `expected`'s objects in order; read from the storage, so a subclass's __iter__ or
+    __len__ does not run."""
     cdef Py_ssize_t i, n = PyTuple_GET_SIZE(expected)
     if isinstance(value, list):
         if PyList_GET_SIZE(value) != n:
@@ -417,6 +419,15 @@ cdef bint _same_objects(object value, tuple expected) except -1:
         for i in range(n):
             if not _names(PyTuple_GET_ITEM(expected, i), PyTuple_GET_ITEM(value, i)):
                 return False
+        return True
+    if type(value) is set:         # an exact set's own C iterator, in table order
+        if PySet_GET_SIZE(value) != n:
+            return False
+        i = 0
+        for item in value:
+            if not _names(PyTuple_GET_ITEM(expected, i), <PyObject *>item):
+                return False
+            i += 1
         return True
     if type(value) is _DEQUE:      # deque's own C iterator: no code of the program
         if len(value) != n:

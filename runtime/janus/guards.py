@@ -221,8 +221,8 @@ class GuardSet:
 
     def require_elements(self, acc, container):
         # Read from the storage, as the checker does: a subclass's __iter__ is code.
-        if type(container) is containers.deque:
-            stored = tuple(container)         # an exact deque: its C iterator
+        if type(container) in (containers.deque, set):
+            stored = tuple(container)         # an exact deque or set: its C iterator
         else:
             stored = tuple((list if isinstance(container, list) else tuple).__iter__(
                 container))

@@ -287,6 +287,14 @@ def factory_step(x, i):
     return loss_of(x)
 
 
+SEEN = set()
+
+
+def set_write_step(x, i):
+    SEEN.add(i % 3)
+    return loss_of(x) * len(SEEN)
+
+
 for i in range(STEPS):
     try:
         out = subclass_step(x_at(i))
@@ -303,5 +311,10 @@ for i in range(STEPS):
     except Exception as exc:
         out = raised(exc)
     record("factory", out, ODD)
+    try:
+        out = set_write_step(x_at(i), i)
+    except Exception as exc:
+        out = raised(exc)
+    record("set_write", out, {"seen": sorted(SEEN)})
 
 print(json.dumps(results))

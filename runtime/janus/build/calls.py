@@ -348,6 +348,8 @@ def _builtin_method(b, fn, args, kwargs, code, offset):
             or b.provenance.lazy_source(owner) is not None
             or b.provenance.source_of(owner) is not None):
         return b.heap_method(owner, fn.__name__, args, kwargs, code, offset)
+    if type(owner) is set and b.provenance.source_of(owner) is not None:
+        return sets.programs_set_method(b, owner, fn.__name__, args, kwargs, code, offset)
     if isinstance(owner, CONTAINER_TYPES + (frozenset,)) and b.provenance.is_created(owner):
         if not b.may_mutate(owner) and fn.__name__ not in READ_METHODS | sets.READS:
             raise Unsupported(f"{type(owner).__name__}.{fn.__name__}() on a container from "

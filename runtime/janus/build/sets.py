@@ -1,6 +1,10 @@
 """Sets the call makes: `set()`, `{a, b}`, `{x for ...}`, `frozenset(...)`, and the
 methods that fill and read them.
 
+The program's own sets (a global, an attribute) are read, not written: the same object,
+its items in order guarded where the call reads them (`in`, len(), iterating it, a
+method that reads it).
+
 A set made in the call is a real set in the build, holding the very items eager's
 holds: values of the builtin types (numbers, strs, bytes, None, tuples of them) and
 objects from outside the call that hash by identity.  Their hashes and `==` are
@@ -74,6 +78,16 @@ def method(b, owner, name, args, kwargs, code, offset):
     if type(result) in SET_TYPES:
         b.note_created(result)          # union(), copy(): a new set, the call's own
     return result
+
+
+def programs_set_method(b, owner, name, args, kwargs, code, offset):
+    """A method of the program's own set (a global, an attribute): one that reads it,
+    with its items guarded; a write to it is not deferred, so it is refused."""
+    if name not in READS:
+        raise Unsupported(f"set.{name}() on the program's set (writes to a set from "
+                          "outside the call are not converted)", code, offset)
+    reads.contents(b, owner)
+    return method(b, owner, name, args, kwargs, code, offset)
 
 
 def made(b, kind, args, code, offset):

@@ -454,6 +454,8 @@ def iterated(b, value, code, offset):
     if acc is not None and type(value) in (list, tuple):
         reachable_items(b, value, acc)
         return list(value)
+    if type(value) is set and b.provenance.source_of(value) is not None:
+        return list(value)                  # the program's set, its items guarded
     made_here = type(value) in natives.ITERATORS + (list, tuple, dict, set, frozenset) and \
         b.provenance.is_created(value)
     if type(value) in (tuple, range, str) or made_here or \
@@ -566,7 +568,10 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # consumes of it (its length, keys, items) is guarded by that use.
         b.guards.require_is(acc, value)
     elif type(value) is set:
-        raise Unsupported(f"{what} is a mutable set", code, offset)
+        # The program's own set: the same object; its items, in order, are guarded
+        # where the call reads them (`in`, len(), iterating it).
+        b.guards.require_is(acc, value)
+        b.provenance.note_lazy(value, acc)
     else:
         b.guards.require_value(acc, value)
         if type(value) is float and not b.recursion.call_ids:
