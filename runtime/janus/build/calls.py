@@ -131,6 +131,13 @@ def _next(b, fn, args, kwargs, code, offset):
     return generators.call_next(b, args, code, offset)
 
 
+def _all_or_any(b, fn, args, kwargs, code, offset):
+    if fn not in (all, any) or not _only(args, kwargs, 1) or \
+            type(args[0]) is not generators.InlinedGenerator:
+        return PASS
+    return generators.all_or_any(b, fn, args[0], code, offset)
+
+
 def _exception(b, fn, args, kwargs, code, offset):
     if raising.is_plain_exception_class(fn):
         return raising.make(b, fn, args, kwargs, has_symbolic, code, offset)
@@ -227,7 +234,7 @@ def _traced_when_eager(b, fn, args, kwargs, code, offset):
     return PASS
 
 
-AS_GIVEN = (_traced_when_eager, _python_draw, _next, _exception, _raw_write, _getattr,
+AS_GIVEN = (_traced_when_eager, _python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
             _tracked_container_method, _len_of_container, _output,
             _builtin_of_graph_number, _constant_of_graph_values)
 

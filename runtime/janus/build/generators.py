@@ -28,9 +28,11 @@ import itertools
 
 import tensorflow as tf
 
+from .. import guards
 from ..errors import Unsupported
 from ..frontend import bytecode
 from ..semantics import natives, numbers
+from ..values import is_symbolic
 
 CO_GENERATOR = 0x20
 _IMPLICIT_HANDLER = "INTRINSIC_STOPITERATION_ERROR"
@@ -41,9 +43,6 @@ def start(b, code, globals_dict, local_values, cells, where):
     if code.co_flags & bytecode.GENERATOR_FLAGS != CO_GENERATOR:
         raise Unsupported("coroutines and async generators are left to the interpreter",
                           *where)
-    if code.co_cellvars:
-        raise Unsupported("generators that make closures (cell variables) are not "
-                          "converted", *where)
     if _has_handlers(code):
         raise Unsupported(f"the generator {code.co_qualname} has try/with blocks: one left "
                           "unfinished runs them when it is collected", *where)
@@ -165,6 +164,21 @@ def _has_handlers(code):
                 target.argrepr != _IMPLICIT_HANDLER:
             return True
     return False
+
+
+def all_or_any(b, fn, generator, code, offset):
+    """all(g)/any(g) of a generator the step made: resumed item by item and stopped at
+    the first item that decides, as the builtin stops, so the generator's code after it
+    does not run.  Items whose truth is plain Python's (numbers, strs, None)."""
+    for item in generator:
+        if type(item) not in guards.SPECIALISABLE:
+            what = "a value the graph computes" if is_symbolic(item) else \
+                f"a {type(item).__qualname__}"
+            raise Unsupported(f"{fn.__name__}() of a generator that yields {what} (its "
+                              "truth decides where the generator stops)", code, offset)
+        if bool(item) is (fn is any):
+            return fn is any
+    return fn is all
 
 
 def run_to_end(b, args):

@@ -396,6 +396,9 @@ def contents(b, value):
         return
     acc = b.provenance.take_lazy(real)
     if acc is None:
+        source = b.provenance.source_of(real)
+        if type(real) is tuple and source is not None:
+            reachable_items(b, real, source)      # pinned by the tuple's guard
         return
     if type(real) is dict:
         # The keys; a value is guarded where it is read (BINARY_SUBSCR, get).
@@ -405,6 +408,10 @@ def contents(b, value):
                 b.guards.require_is(guards.item(acc, key), held)
     else:
         b.guards.require_elements(acc, real)
+        if type(real) is list:
+            # However the call reaches an item (zip, unpacking, a copy), it is known
+            # by its index: what a list or set it holds holds is guarded in turn.
+            reachable_items(b, real, acc)
 
 
 _NATIVE_DEPTH = 4
@@ -439,10 +446,15 @@ def read_natively(b, value, depth=0):
 
 def reachable_items(b, container, acc):
     """Each item of a list or tuple read at `acc` (its contents guarded) is reachable
-    through its index, so reads of its attributes are guarded in turn."""
+    through its index, so reads of its attributes are guarded in turn, and a list,
+    dict or set it holds has its own contents guarded once the call reads them (the
+    guard on `acc` pins which objects it holds, not what they hold)."""
     for index, item in enumerate(container):
         if b.provenance.source_of(item) is None:
-            b.remember(item, guards.item(acc, index))
+            where = guards.item(acc, index)
+            b.remember(item, where)
+            if type(item) in (list, dict, set):
+                b.provenance.note_lazy(item, where)
 
 
 def iterated(b, value, code, offset):
