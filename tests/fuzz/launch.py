@@ -208,10 +208,12 @@ def _array(a):
 
 
 def _keras_variable(v):
-    path = getattr(v, "path", None)
-    if path is None or not hasattr(v, "numpy") or not hasattr(v, "trainable"):
+    # By class, not by probing attributes: a program's __getattr__ would run (and may
+    # raise something other than AttributeError).
+    keras = sys.modules.get("keras")
+    if keras is None or not isinstance(v, keras.Variable):
         return None
-    return ["KerasVariable", path, str(v.dtype), _array(v.numpy())]
+    return ["KerasVariable", v.path, str(v.dtype), _array(v.numpy())]
 
 
 if __name__ == "__main__":

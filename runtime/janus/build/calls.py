@@ -18,6 +18,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 
 import abc
 import builtins
+import random
 import sys
 import types
 import weakref
@@ -29,7 +30,7 @@ import janus_ext
 from .. import containers
 from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import arrays, natives, numbers, python_draws, python_math
-from ..state import library_state, objects, reads
+from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                       from_library, has_symbolic, is_library_object, is_symbolic)
 from . import (contexts, control, dunders, generators, loops, made, output,
@@ -122,6 +123,12 @@ BY_TYPE = {
 def _python_draw(b, fn, args, kwargs, code, offset):
     if not python_draws.is_draw(fn):
         return PASS
+    if type(fn.__self__) is random.Random:
+        # Its Python methods call others on self (uniform → self.random()): an instance
+        # attribute of that name would draw from elsewhere, which neither the trial nor
+        # putting the generator back after a failed call would see.
+        attribute_reads.own_entries_absent(b, fn.__self__, python_draws.SELF_CALLS,
+                                           f"{fn.__qualname__}()", code, offset)
     return b.record.python_draws.draw(b, fn, args, kwargs, code, offset)
 
 

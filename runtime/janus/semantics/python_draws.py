@@ -37,6 +37,9 @@ _STATE_HOLDERS = (np.random.BitGenerator, np.random.SeedSequence)
 _NOT_DRAWS = frozenset({"spawn", "seed", "setstate", "set_state", "__setstate__",
                         "jumped", "advance"})
 _CONSTANTS = (int, float, bool, str, type(None))
+# The methods random.Random's own methods call on self (uniform → self.random()).
+SELF_CALLS = ("random", "getrandbits", "_randbelow", "randrange", "sample",
+              "normalvariate", "gammavariate", "expovariate")
 _RESULTS = {float: tf.float64, int: tf.int64, bool: tf.bool}
 
 

@@ -381,6 +381,20 @@ def _made_at_each_read(fget, owner, value) -> bool:
     return fget(owner) is not value
 
 
+def own_entries_absent(b, owner, names, what, code, offset):
+    """`owner`'s own __dict__ holds none of `names` (methods its class's methods look
+    up on self), now and, guarded, at every call."""
+    own = getattr(owner, "__dict__", {})
+    for name in names:
+        if name in own:
+            raise Unsupported(f"{what}: the instance's own {name!r} replaces its class's "
+                              "method, which the call would use", code, offset)
+    acc = b.provenance.source_of(owner)
+    if acc is not None:
+        for name in names:
+            b.guards.require_absent(guards.own(acc, name))
+
+
 def _descriptor(b, owner, name, descr, acc, code, offset):
     """A non-data descriptor other than a function: its __get__ decides the value."""
     cls = type(owner)

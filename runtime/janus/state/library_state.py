@@ -244,6 +244,19 @@ INT_DIGIT_LIMIT = _Setting("the int/str conversion limit (sys.set_int_max_str_di
 _LEAST_DIGIT_LIMIT = 640
 
 
+def note_array(settings, where, value):
+    """An ndarray or array.array library code read natively while a build ran (an
+    argument's items): its contents then, compared before each call (held weakly: the
+    graph does not keep the program's array alive)."""
+    held = weakref.ref(value)
+
+    def read():
+        array_now = held()
+        return None if array_now is None else _contents(array_now)
+
+    note_setting(settings, _Setting(f"the array {where}", read))
+
+
 def note_setting(settings, setting):
     """Record what `setting` is while a build answers from it (Record.settings)."""
     if setting not in settings:

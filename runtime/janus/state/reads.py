@@ -25,7 +25,7 @@ from .. import containers, guards
 from ..errors import Thrown, Unsupported
 from ..semantics import arrays, natives
 from ..values import GraphText, from_library, is_library_object, is_symbolic
-from . import heap, objects, provenance
+from . import heap, library_state, objects, provenance
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
 GLOBAL_ROOT = "global:"     # marks a global, not an argument, in Builder.by_reference
@@ -442,6 +442,13 @@ def read_natively(b, value, depth=0):
             read_natively(b, held, depth + 1)
         elif type(held) in guards.SPECIALISABLE:
             b.guards.require_value(where, held)
+        elif type(held) in (np.ndarray, array.array):
+            # `layer.set_weights(BEST)`: library code copies the arrays' contents into
+            # the graph, and the program may overwrite them in place (`BEST[0][...] =`):
+            # the same arrays, their contents compared before each call.
+            b.guards.require_is(where, held)
+            library_state.note_array(b.record.settings, guards.describe_accessor(
+                where, b.target.arg_names), held)
 
 
 def reachable_items(b, container, acc):
