@@ -323,7 +323,7 @@ def explain_failure(guard, args, arg_names) -> str:
     if kind == G_ABSENT and guard[1][0] == A_ITEM:
         return f"{where}: present, where the build raised KeyError"
     if kind == G_ABSENT:
-        return f"{where}: set, which shadows the class attribute"
+        return f"{where}: set, where the graph was built for it absent"
     if value is _MISSING:
         return f"{where}: cannot be read without running the program's code, or is gone"
     if kind == G_TENSOR:

@@ -160,9 +160,16 @@ def _raw_write(b, fn, args, kwargs, code, offset):
 
 
 def _getattr(b, fn, args, kwargs, code, offset):
-    if fn is not getattr or not _only(args, kwargs, 2) or type(args[1]) is not str:
+    """getattr(obj, "name"[, default]) and hasattr(obj, "name"): read like `obj.name`
+    (guarded so), or known absent (guarded absent: attribute_reads.is_absent)."""
+    if fn not in (getattr, hasattr) or kwargs or len(args) != (2 if fn is hasattr else len(
+            args)) or len(args) not in (2, 3) or type(args[1]) is not str:
         return PASS
-    return b.load_attr(args[0], args[1], code, offset)      # guarded like `a.b`
+    if (fn is hasattr or len(args) == 3) and \
+            attribute_reads.is_absent(b, args[0], args[1], code, offset):
+        return False if fn is hasattr else args[2]
+    value = b.load_attr(args[0], args[1], code, offset)
+    return True if fn is hasattr else value
 
 
 def _tracked_container_method(b, fn, args, kwargs, code, offset):

@@ -121,6 +121,51 @@ def attribute(b, owner, name, code, offset):
 _IMMUTABLE_TYPE = 1 << 8       # Py_TPFLAGS_IMMUTABLETYPE: no attribute can be set on it
 
 
+def is_absent(b, owner, name, code, offset) -> bool:
+    """Whether `owner.name` raises AttributeError because nothing holds it, as
+    `getattr(owner, name, default)` and `hasattr` ask: no own entry, no entry in any
+    class of its type's MRO, no __getattr__ to ask; guarded so (the owner's type, the
+    absent own entry, each mutable class's absent entry).  False when something may
+    hold it: the caller reads it as `owner.name`, which decides the rest."""
+    if isinstance(owner, type) or is_symbolic(owner) or type(owner) in guards.SPECIALISABLE:
+        return False
+    cls = type(owner)
+    descr = janus_ext.type_lookup(cls, name, _MISSING)
+    if descr is not _MISSING and type(descr) not in _BOUND_HERE and \
+            janus_ext.type_lookup(type(descr), "__get__") is not None:
+        # A property's getter (an unset slot) may raise AttributeError, which the
+        # default or hasattr would catch where the build would raise it.
+        raise Unsupported(f"getattr() with a default or hasattr() of {cls.__qualname__}."
+                          f"{name}, a {type(descr).__qualname__}", code, offset)
+    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE or \
+            janus_ext.type_lookup(cls, "__getattr__") is not None or descr is not _MISSING:
+        return False
+    made = b.provenance.is_made(owner)
+    found, value = b.heap.written(owner, name)
+    if found:
+        return value is heap.DELETED
+    if janus_ext.own_attr(owner, name, _MISSING) is not _MISSING or \
+            _written_on_class(b, cls, name, code, offset)[0]:
+        return False
+    if isinstance(owner, types.ModuleType) and "__getattr__" in owner.__dict__:
+        return False                  # a module's own __getattr__ answers for it
+    acc = b.provenance.source_of(owner)
+    if not made:
+        if acc is None:
+            return False              # no guarded place to check the absence at
+        b.guards.require_type(acc, cls)
+        b.guards.require_absent(guards.own(acc, name))
+        if isinstance(owner, types.ModuleType):
+            b.guards.require_absent(guards.own(acc, "__getattr__"))
+    else:
+        reads.class_source(b, cls)    # made by a guarded constructor of this class
+    for klass in cls.__mro__:
+        if not klass.__flags__ & _IMMUTABLE_TYPE:
+            b.guards.require_absent(guards.own(guards.const(klass), name))
+            b.guards.require_absent(guards.own(guards.const(klass), "__getattr__"))
+    return True
+
+
 def super_attribute(b, cls, owner, name, code, offset):
     """`super().name` (or `super(cls, owner).name`) as CPython's super finds it: the
     first class after `cls` in the MRO of owner's type (of owner, for a class) whose
