@@ -594,6 +594,51 @@ def library_body(r, u):
                       f"fn_output_signature=x.dtype))\n")
 
 
+def set_in_step(r, u):
+    # A set the step makes from a global list the loop changes, stored in step state
+    # (its order and room are eager's), and membership in the program's own set.
+    add = r.choice(["'b'", "'z'", "'a'"])
+    return Parts(("set_made", "program_set", "mutate_container"),
+                 setup=f"NAMES_{u} = ['a', 'b', 'a', 'c']\nSKIP_{u} = {{'c'}}\n",
+                 state={f"seen_{u}": "None"},
+                 post=(f"seen_{u} = set()\nfor n_{u} in NAMES_{u}:\n"
+                       f"    if n_{u} not in SKIP_{u}:\n        seen_{u}.add(n_{u})\n"
+                       f"seen_{u}.discard('a')\n{{st}}seen_{u} = seen_{u}\n"
+                       f"print('set{u}', sorted(seen_{u}), len(seen_{u}))\n"),
+                 mutations=(f"NAMES_{u}.append({add})",
+                            r.choice([f"SKIP_{u}.add('b')", f"SKIP_{u}.discard('c')"])))
+
+
+def getattr_default(r, u):
+    # getattr() with a default and hasattr() of an attribute the loop sets and deletes.
+    return Parts(("getattr_default", "mutate_object"),
+                 setup=f"class Opt{u}:\n    pass\n\n\nOPTS_{u} = Opt{u}()\n",
+                 tape=(f"loss = loss * getattr(OPTS_{u}, 'scale', 1.0)\n"
+                       f"if hasattr(OPTS_{u}, 'shift'):\n    loss = loss + OPTS_{u}.shift\n"),
+                 mutations=(r.choice([f"OPTS_{u}.scale = 0.5", f"Opt{u}.scale = 2.0"]),
+                            f"OPTS_{u}.shift = 0.25"))
+
+
+def nested_contents(r, u):
+    # A global list of lists walked with nested loops; the loop changes an inner list.
+    change = r.choice([f"GROUPS_{u}[0].append(3)", f"GROUPS_{u}[1][0] = 5",
+                       f"GROUPS_{u}[1].clear()"])
+    return Parts(("nested_container", "mutate_container"),
+                 setup=f"GROUPS_{u} = [[1, 2], [2]]\n",
+                 tape=(f"total_{u} = 0\nfor g_{u} in GROUPS_{u}:\n    for v_{u} in g_{u}:\n"
+                       f"        total_{u} += v_{u}\nloss = loss * (1.0 + 0.01 * total_{u})\n"),
+                 mutations=(change,))
+
+
+def native_arrays(r, u):
+    # Library code reading the program's arrays in an argument; the loop edits one
+    # in place.
+    return Parts(("native_arrays", "mutate_container"),
+                 setup=f"ARRS_{u} = [np.ones(2, np.float32), np.full(2, 0.5, np.float32)]\n",
+                 tape=f"loss = loss * tf.cast(tf.reduce_mean(tf.stack(ARRS_{u})), loss.dtype)\n",
+                 mutations=(f"ARRS_{u}[1][0] = 2.0",))
+
+
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
     for_break_continue,
@@ -607,7 +652,8 @@ FEATURES = {f.__name__: f for f in (
     dtype_change, ndarray_probe, model_swap, model_attr, lr_change, act_change,
     tensor_identity, own_tf_function, number_type_dispatch, percent_format, class_swap,
     print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
-    fixed_seed_stream, closure_made_in_step, match_config, import_in_step)}
+    fixed_seed_stream, closure_made_in_step, match_config, import_in_step, set_in_step,
+    getattr_default, nested_contents, native_arrays)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
