@@ -29,7 +29,7 @@ import janus_ext
 
 from .. import containers
 from ..errors import NotYet, Thrown, Unsupported
-from ..semantics import arrays, natives, numbers, python_draws, python_math
+from ..semantics import arrays, bisection, natives, numbers, python_draws, python_math
 from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
                       from_library, has_symbolic, is_library_object, is_symbolic)
@@ -479,6 +479,15 @@ def _class(b, fn, args, kwargs, code, offset):
     return made.construct(b, fn, args, kwargs, code, offset)
 
 
+def _bisect(b, fn, args, kwargs, code, offset):
+    if fn not in bisection.FUNCTIONS:
+        return PASS
+    if not _only(args, kwargs, 2):
+        raise Unsupported(f"bisect.{fn.__name__}() with lo, hi or key", code, offset)
+    items = reads.iterated(b, args[0], code, offset)         # its contents guarded
+    return bisection.search(b, fn, items, args[1], code, offset)
+
+
 def _math(b, fn, args, kwargs, code, offset):
     if not python_math.is_math(fn):
         return PASS
@@ -486,7 +495,7 @@ def _math(b, fn, args, kwargs, code, offset):
 
 
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
-                 _user_layer, _library_callable, _user_dunder_call, _class, _math)
+                 _user_layer, _library_callable, _user_dunder_call, _class, _math, _bisect)
 
 
 # -- what the rules make --------------------------------------------------------------

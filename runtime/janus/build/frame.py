@@ -20,8 +20,8 @@ from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import library_state, objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
-from . import (branches, closures, contexts, control, displays, dunders, imports, iteration,
-               loops, output, patterns, percent_format, raising)
+from . import (branches, closures, contexts, control, displays, dunders, imports, indexing,
+               iteration, loops, output, patterns, percent_format, raising)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -510,6 +510,9 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
 
     def op_BINARY_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()
+        if is_symbolic(key) and type(container) in (list, tuple):
+            self.push(indexing.number_at(self.b, container, key, self.code, ins.offset))
+            return
         if containers.is_tracked(container):
             self.push(reads.collection_item(self.b, container, key, self.code, ins.offset))
             return

@@ -72,6 +72,14 @@ def _template_of(value, run, tensors, memo):
         tensors.append(flag)
         return _Chosen(len(tensors) - 1, flatten(first, run, tensors, memo),
                        flatten(second, run, tensors, memo))
+    if origin.picked is not None and is_symbolic(value):
+        # table[i] at an index the graph computes: the table's own item, as eager's.
+        index, table, acc = origin.picked
+        if run.provenance.copy_of(table) is not None:
+            raise Unsupported("stores or returns an item read at an index the graph "
+                              "computes from a list the call also changes", run.code)
+        tensors.append(index)
+        return _Picked(len(tensors) - 1, acc, None if acc is not None else tuple(table))
     kept = origin.kept if type(value) in (int, float) or is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
         raise Unsupported("stores or returns a Python float that may be the "
@@ -193,6 +201,15 @@ class _Chosen:
 
     def __init__(self, index, first, second):
         self.index, self.first, self.second = index, first, second
+
+
+class _Picked:
+    """An item of a list or tuple at an index the graph computed (output `index`): the
+    list at `accessor`, read after the call, or the constants in `items`."""
+    __slots__ = ("index", "accessor", "items")
+
+    def __init__(self, index, accessor, items):
+        self.index, self.accessor, self.items = index, accessor, items
 
 
 class _Fresh:
@@ -365,6 +382,10 @@ def _rebuild_new(kind, template, outputs, args, memo):
         if outputs[template.index].numpy():
             return janus_ext.read_accessor(template.accessor, args)
         return rebuild(template.value, outputs, args, memo)
+    if kind is _Picked:
+        table = template.items if template.accessor is None else \
+            janus_ext.read_accessor(template.accessor, args)
+        return table[int(outputs[template.index].numpy())]
     if kind is _Chosen:
         return rebuild(template.second if outputs[template.index].numpy() else
                        template.first, outputs, args, memo)

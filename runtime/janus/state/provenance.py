@@ -28,7 +28,8 @@ INSTANCE = "instance"      # an instance of a class of the program
 class Origin:
     """Where one value comes from; None in a field: not that."""
     __slots__ = ("acc", "caller", "made", "region", "thrown", "number", "kept", "lazy",
-                 "real", "why", "detail", "copies", "names", "fresh", "chosen")
+                 "real", "why", "detail", "copies", "names", "fresh", "chosen",
+                 "picked")
 
     def __init__(self):
         self.acc = None        # the accessor it was read from, guarded there
@@ -63,6 +64,10 @@ class Origin:
         # (flag, first, second): a number min/max picked from two the call computed;
         # the object is `second` where the graph's flag is true, else `first`.
         self.chosen = None
+        # (index, table, accessor): a number read from a list or tuple at an index the
+        # graph computes; the object is the table's item there: read again at its
+        # accessor after the call, or taken from `table` (constants) when it has none.
+        self.picked = None
 
 
 _BLANK = Origin()          # what `of` answers for a value never recorded; never written
@@ -241,6 +246,9 @@ class Provenance:
 
     def note_chosen(self, value, flag, first, second):
         self._record(value).chosen = (flag, first, second)
+
+    def note_picked(self, value, index, table, acc):
+        self._record(value).picked = (index, table, acc)
 
     # -- copies of the caller's containers -----------------------------------------------
 
