@@ -503,7 +503,11 @@ class Builder:
             raise Unsupported("the converted function calls itself (only functions it "
                               "calls may recurse)", code, offset)
         try:
-            bound = inspect.signature(fn).bind(*args, **kwargs)
+            # The parameters CPython binds: the code object's, with the function's
+            # defaults.  inspect.signature would follow __wrapped__ (functools.wraps)
+            # and honour __signature__, which may name other parameters or defaults.
+            bound = inspect._signature_from_function(inspect.Signature, fn).bind(
+                *args, **kwargs)
         except TypeError as exc:
             raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code,
                               offset) from None
