@@ -45,7 +45,7 @@ class OpenRegions:
 class Inlining:
     """The program's calls the build runs inline, and what their code did."""
     __slots__ = ("stack", "inlined", "depth", "steps", "entered", "handled", "rebound",
-                 "outside_counts", "made_cells")
+                 "outside_counts", "made_cells", "guarded_generators")
 
     def __init__(self):
         self.stack: list = []                 # (code, local values) of the inlined calls
@@ -57,6 +57,9 @@ class Inlining:
         self.rebound: set[str] = set()        # attribute/global names the code assigns
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
         self.made_cells: dict = {}            # id → the cells the call's code made
+        # Generators the call made whose bodies have try/with blocks: each must have
+        # finished by the call's end (build/generators.py).
+        self.guarded_generators: list = []
 
 
 class Recursion:

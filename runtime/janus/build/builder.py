@@ -235,8 +235,11 @@ class Builder:
             cells = {name: (cell, guards.arg(count + i))
                      for i, (name, cell) in enumerate(zip(self.target.arg_names[count:],
                                                           args[count:]))}
-            return self.execute(self.code, self.target.globals,
-                                dict(zip(self.target.arg_names[:count], args[:count])), cells)
+            result = self.execute(self.code, self.target.globals,
+                                  dict(zip(self.target.arg_names[:count], args[:count])),
+                                  cells)
+            generators.check_finished(self)
+            return result
         except Unsupported:
             self._leave_contexts()
             raise

@@ -19,8 +19,9 @@ Refused, with the reason:
   how often, it moves on is known only at run time), or a `yield` inside such a
   region of the generator itself;
 - `yield from`, `send`/`throw`/`close`, async generators and coroutines;
-- a generator with `try`/`with` blocks: one the step leaves unfinished is closed when
-  it is collected, which runs those handlers at a point the graph does not have.
+- a generator with `try`/`with` blocks that the step leaves unfinished: it is closed
+  when it is collected, which runs those handlers at a point the graph does not have
+  (one the step runs to its end, as a @contextmanager's `with` does, converts).
 """
 
 import dis
@@ -29,7 +30,7 @@ import itertools
 import tensorflow as tf
 
 from .. import guards
-from ..errors import Unsupported
+from ..errors import Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import natives, numbers
 from ..values import is_symbolic
@@ -43,15 +44,25 @@ def start(b, code, globals_dict, local_values, cells, where):
     if code.co_flags & bytecode.GENERATOR_FLAGS != CO_GENERATOR:
         raise Unsupported("coroutines and async generators are left to the interpreter",
                           *where)
-    if _has_handlers(code):
-        raise Unsupported(f"the generator {code.co_qualname} has try/with blocks: one left "
-                          "unfinished runs them when it is collected", *where)
     b.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
                      if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
     from .frame import Frame
     generator = InlinedGenerator(b, Frame(b, code, globals_dict, local_values, cells or {}))
     b.provenance.keep(generator)
+    if _has_handlers(code):
+        b.inlining.guarded_generators.append(generator)
     return generator
+
+
+def check_finished(b):
+    """At the call's end: a generator with try/with blocks that the call left unfinished
+    runs them (GeneratorExit) when it is collected, at a point the graph does not have.
+    One run to its end (a @contextmanager's, which __exit__ finishes) ran them here."""
+    for generator in b.inlining.guarded_generators:
+        if not generator.finished:
+            raise Unsupported(f"the generator {generator.frame.code.co_qualname} has "
+                              "try/with blocks and is left unfinished: they run when it "
+                              "is collected", generator.frame.code)
 
 
 def call_next(b, args, code, offset):
@@ -67,11 +78,11 @@ def call_next(b, args, code, offset):
                           "step makes are resumed by janus", code, offset)
     try:
         return next(args[0])
-    except StopIteration:
+    except StopIteration as stop:
         if len(args) == 2:
             return args[1]
-        raise Unsupported("next() of a finished generator raises StopIteration",
-                          code, offset) from None
+        # The program's own StopIteration (a @contextmanager's __exit__ catches it).
+        raise Thrown(StopIteration(*stop.args), code, offset) from None
 
 
 def _next_of_count(b, count, code, offset):

@@ -131,6 +131,8 @@ def is_absent(b, owner, name, code, offset) -> bool:
         return False
     cls = type(owner)
     descr = janus_ext.type_lookup(cls, name, _MISSING)
+    if type(descr) is types.MemberDescriptorType and _slot_is_set(descr, owner):
+        return False                  # a slot that holds a value: read as owner.name
     if descr is not _MISSING and type(descr) not in _BOUND_HERE and \
             janus_ext.type_lookup(type(descr), "__get__") is not None:
         # A property's getter (an unset slot) may raise AttributeError, which the
@@ -438,6 +440,14 @@ def own_entries_absent(b, owner, names, what, code, offset):
     if acc is not None:
         for name in names:
             b.guards.require_absent(guards.own(acc, name))
+
+
+def _slot_is_set(descr, owner):
+    try:
+        descr.__get__(owner, type(owner))       # C code reads the slot
+    except AttributeError:
+        return False
+    return True
 
 
 def _descriptor(b, owner, name, descr, acc, code, offset):
