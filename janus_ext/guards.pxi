@@ -483,8 +483,10 @@ cdef bint _holds(tuple guard, object value) except -1:
     if kind == _G_TENSOR:       # (G_TENSOR, acc, type, dtype, shape pattern)
         return (type(value) is guard[2] and value.dtype == guard[3]
                 and _shape_matches(_shape_of(value), <tuple>guard[4]))
-    if kind == _G_ELEMENTS:     # (G_ELEMENTS, acc, type, (objects...)): same objects, in order
-        return type(value) is guard[2] and _same_objects(value, <tuple>guard[3])
+    if kind == _G_ELEMENTS:     # (G_ELEMENTS, acc, type, (objects...)[, set layout]): same
+        # objects, in order, and for a set the same table (tables.pxi set_layout)
+        return type(value) is guard[2] and _same_objects(value, <tuple>guard[3]) and (
+            len(guard) < 5 or set_layout(value) == guard[4])
     if kind == _G_KEYS:         # (G_KEYS, acc, type, (keys...)): exactly these keys, in order
         return type(value) is guard[2] and _same_keys(value, <tuple>guard[3])
     if kind == _G_COLLECTION:   # (G_COLLECTION, acc, type, maxlen or default_factory)

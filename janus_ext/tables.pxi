@@ -13,6 +13,10 @@ cdef extern from *:
         return mp->ma_values != NULL ? mp->ma_used : mp->ma_keys->dk_nentries;
     }
 
+    /* The size of a set's table (less one) and its used slots, deleted ones included. */
+    static Py_ssize_t janus_set_mask(PyObject *s) { return ((PySetObject *)s)->mask; }
+    static Py_ssize_t janus_set_fill(PyObject *s) { return ((PySetObject *)s)->fill; }
+
     /* A new set (or frozenset) whose table is a copy of `src`'s, slot for slot: the
        same size, the same items in the same slots, the same deleted slots and pop()
        finger.  Copying the items one by one would give another table whenever `src`
@@ -77,6 +81,8 @@ cdef extern from *:
     """
     Py_ssize_t janus_dict_entries(PyObject *d)
     object janus_set_replica(PyObject *src, PyObject *item_of)
+    Py_ssize_t janus_set_mask(PyObject *s)
+    Py_ssize_t janus_set_fill(PyObject *s)
 
 
 def dict_entries(dict d):
@@ -94,3 +100,11 @@ def set_replica(s, item_of=None):
     if type(s) is not set and type(s) is not frozenset:
         raise TypeError(f"set_replica() takes a set or frozenset, not {type(s).__name__}")
     return janus_set_replica(<PyObject *>s, <PyObject *>item_of)
+
+
+def set_layout(s):
+    """(table mask, used slots counting deleted ones) of an exact set or frozenset: what,
+    beside its items in order, decides what a copy of it iterates in."""
+    if type(s) is not set and type(s) is not frozenset:
+        raise TypeError(f"set_layout() takes a set or frozenset, not {type(s).__name__}")
+    return (janus_set_mask(<PyObject *>s), janus_set_fill(<PyObject *>s))

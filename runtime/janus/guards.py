@@ -226,7 +226,13 @@ class GuardSet:
         else:
             stored = tuple((list if isinstance(container, list) else tuple).__iter__(
                 container))
-        self._add(G_ELEMENTS, acc, type(container), tuple(_held(obj) for obj in stored))
+        held = tuple(_held(obj) for obj in stored)
+        if type(container) is set:
+            # And its table's size and deleted slots, which decide what a copy of it
+            # (set(s), s.copy(), {*s}) iterates in: invisible in its items.
+            self._add(G_ELEMENTS, acc, set, held, janus_ext.set_layout(container))
+        else:
+            self._add(G_ELEMENTS, acc, type(container), held)
 
     def require_length(self, acc, length):
         self._add(G_LEN, acc, length)

@@ -137,7 +137,10 @@ class Dumper:
         if t in (list, tuple):
             return [t.__name__, [self.enc(x, d) for x in v[:MAX_ITEMS]], len(v)]
         if t in (set, frozenset):
-            return [t.__name__, sorted(repr(x) for x in v)]
+            # Items as values, in a stable order: a repr may hold an address, and the
+            # order of items hashed by identity follows the addresses.
+            return [t.__name__, sorted(json.dumps(Dumper(self.program).enc(x, d),
+                                                  default=str) for x in v)]
         if isinstance(v, dict):
             head = [t.__qualname__]
             if hasattr(v, "default_factory"):

@@ -57,7 +57,7 @@ class Displays:
 
     def op_SET_UPDATE(self, ins):
         # {*a, x}: reads every item of a.
-        items = reads.iterated(self.b, self.pop(), self.code, ins.offset)
+        items = sets.items_of(self.b, self.pop(), self.code, ins.offset)
         sets.check_items(self.b, items, "a set display", self.code, ins.offset)
         self.stack[-ins.arg].update(items)
 

@@ -71,13 +71,25 @@ def method(b, owner, name, args, kwargs, code, offset):
     if name in _TAKES_ITEMS:
         check_items(b, args, f"set.{name}()", code, offset)
     elif name in _TAKES_ITERABLES:
-        args = tuple(reads.iterated(b, other, code, offset) for other in args)
+        args = tuple(items_of(b, other, code, offset) for other in args)
         for other in args:
             check_items(b, other, f"set.{name}()", code, offset)
     result = getattr(owner, name)(*args, **kwargs)
-    if type(result) in SET_TYPES:
+    if type(result) in SET_TYPES and result is not owner and \
+            not any(result is other for other in args):
         b.note_created(result)          # union(), copy(): a new set, the call's own
     return result
+
+
+def items_of(b, value, code, offset):
+    """What a set operation takes its items from: a set or frozenset as it is (what a
+    copy of it iterates in depends on its table, which the guard on the program's set
+    pins: guards.require_elements), anything else as the list of its items."""
+    if type(value) in SET_TYPES and (b.provenance.is_created(value) or
+                                     b.provenance.source_of(value) is not None):
+        reads.contents(b, value)
+        return value
+    return reads.iterated(b, value, code, offset)
 
 
 def programs_set_method(b, owner, name, args, kwargs, code, offset):
@@ -91,7 +103,9 @@ def programs_set_method(b, owner, name, args, kwargs, code, offset):
 
 
 def made(b, kind, args, code, offset):
-    """set(iterable) / frozenset(iterable): a new set of the items, the call's own."""
-    items = reads.iterated(b, args[0], code, offset) if args else []
+    """set(iterable) / frozenset(iterable): a new set of the items, the call's own
+    (frozenset() of a frozenset is that frozenset, as in CPython)."""
+    items = items_of(b, args[0], code, offset) if args else []
     check_items(b, items, f"{kind.__name__}()", code, offset)
-    return b.note_created(kind(items))
+    result = kind(items)
+    return result if args and result is args[0] else b.note_created(result)

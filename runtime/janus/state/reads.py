@@ -498,9 +498,11 @@ def whole(b, value, code, offset, depth=0):
     acc = b.provenance.source_of(real)
     if containers.is_tracked(real) and acc is None:
         _collection(b, real)           # refuses: nothing guards what it holds
-    if acc is None or not (type(real) in (list, dict) or containers.is_tracked(real)):
+    if acc is None or not (type(real) in (list, dict, set) or containers.is_tracked(real)):
         return
     contents(b, real)
+    if type(real) is set:
+        return              # items that hash: no list or dict among them
     if containers.is_mapping(real):
         dict_values(b, real, code, offset)
         nested = [(guards.item(acc, key), held) for key, held in dict.items(real)]
