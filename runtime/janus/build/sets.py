@@ -36,13 +36,13 @@ _TAKES_ITERABLES = frozenset({
     "issuperset", "isdisjoint"})
 
 
-def _hashes_natively(value, depth=0):
+def hashes_natively(value, depth=0):
     """Hashing and comparing `value` runs no code of the program's."""
     kind = type(value)
     if kind in guards.SPECIALISABLE:
         return True
     if kind in (tuple, frozenset):
-        return depth < 8 and all(_hashes_natively(v, depth + 1) for v in value)
+        return depth < 8 and all(hashes_natively(v, depth + 1) for v in value)
     return janus_ext.type_lookup(kind, "__hash__") is object.__hash__ and \
         janus_ext.type_lookup(kind, "__eq__") is object.__eq__
 
@@ -55,7 +55,7 @@ def check_items(b, items, what, code, offset):
             raise Unsupported(f"{what} of a value the graph computes (a set hashes its "
                               "items, which a graph value has no Python hash for)",
                               code, offset)
-        if not _hashes_natively(item):
+        if not hashes_natively(item):
             raise Unsupported(f"{what} of a {type(item).__qualname__}, whose hash or == "
                               "is code of its own (it would run at build time)", code,
                               offset)
