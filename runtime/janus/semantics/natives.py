@@ -30,7 +30,7 @@ SHALLOW = frozenset({len, bool, iter, enumerate, zip, list, tuple, reversed, ran
                      isinstance, issubclass})
 # C iterators a SHALLOW builtin makes: what they yield is items of what they were made
 # from, which the consumer of those items checks (the builder marks the ones it made).
-ITERATORS = (zip, enumerate, reversed, type(iter([])), type(iter(())),
+ITERATORS = (zip, enumerate, reversed, type(reversed([])), type(iter([])), type(iter(())),
              type(iter(range(1))), type(iter({})), type(iter({}.values())),
              type(iter({}.items())))
 # Dunders the builder inlines for a builtin on a user object (the first one defined).
