@@ -64,8 +64,8 @@ def test_a_speculated_branch_that_prints_is_relaxed_to_a_cond(deferred):
 
 
 @pytest.mark.parametrize("step,reason", [
-    ("try_generator_step", "the generator guarded_batches has try/with blocks: one left "
-                           "unfinished runs them when it is collected"),
+    ("try_generator_step", "the generator guarded_batches has try/with blocks and is left "
+                           "unfinished: they run when it is collected"),
     ("yield_in_branch_step", "`yield` inside a branch or loop on a tensor"),
     ("resumed_in_branch_step", "the generator batches is resumed inside a branch or loop "
                                "on a tensor that did not make it"),
