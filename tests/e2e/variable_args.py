@@ -71,11 +71,11 @@ def ones():
 
 
 def given_up(x):
-    """Made of a construct janus refuses (a generator with try/finally): interpreted
-    every call."""
+    """Made of a construct janus refuses (a generator with try/finally that the call
+    leaves unfinished): interpreted every call."""
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(x * x)
-    scale = sum(ones())
+    scale = next(ones())
     return scale * tape.gradient(y, x)
 
 
