@@ -32,10 +32,9 @@ from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import attribute_reads, heap, inputs, library_state, objects, provenance, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, is_library_object, is_symbolic
-from . import build_state, calls, control, frame, generators, made, recursive_calls, sets
+from . import build_state, calls, control, frame, generators, made, recursive_calls
 
 MAX_INLINE_DEPTH = 32
-_ABSENT = object()      # what janus_ext.static_item answers for a key it cannot read
 # Each branch on a tensor runs both its arms twice (dry, then for real), and an arm that
 # meets the other only at the end of the code (a `break` on a tensor in an unrolled
 # loop) holds every later branch: n such branches nested would be 2**n runs.  Deeper
@@ -414,7 +413,7 @@ class Builder:
                 self.heap.mutate(container, name, args, kwargs)
             return value
         if containers.is_mapping(real) and known and name in ("get", "setdefault", "pop") \
-                and args and self._unguarded_key(container, real, args[0]):
+                and args and reads.unreadable_item(self, container, real, args[0]):
             raise Unsupported(f"{type(real).__qualname__}.{name}() of the program's item "
                               f"under a {type(args[0]).__qualname__} key, which the guard "
                               "checker cannot read", code, offset)
@@ -423,19 +422,6 @@ class Builder:
             # No snapshot: the object stored is the one later code may still change.
             return self.heap.mutate(container, name, args, kwargs)
         return getattr(container, name)(*args, **kwargs)
-
-    def _unguarded_key(self, copy, real, key):
-        """The caller's dict holds `key`, which the checker cannot read (a frozenset, an
-        object), and the call did not write it: its value would go unguarded."""
-        if type(key) is str or janus_ext.static_item(real, key, _ABSENT) \
-                is not _ABSENT:
-            return False
-        if not sets.hashes_natively(key):
-            return True                   # whether it holds it would run program code
-        if not dict.__contains__(real, key):
-            return False                  # absent: the guard on its keys says so
-        touched = self.heap.touched.get(id(copy), set()) if copy is not real else set()
-        return touched is None or key not in touched
 
     def mutating_argument(self, container, code, offset):
         """A list or dict method on the copy the build made of an argument's container:

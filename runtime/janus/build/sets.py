@@ -16,10 +16,8 @@ until it runs, and an object the call made hashes by an address that differs at 
 call: all three are refused.
 """
 
-import janus_ext
-
-from .. import guards
 from ..errors import Unsupported
+from ..semantics import natives
 from ..state import reads
 from ..values import is_symbolic
 
@@ -36,17 +34,6 @@ _TAKES_ITERABLES = frozenset({
     "issuperset", "isdisjoint"})
 
 
-def hashes_natively(value, depth=0):
-    """Hashing and comparing `value` runs no code of the program's."""
-    kind = type(value)
-    if kind in guards.SPECIALISABLE:
-        return True
-    if kind in (tuple, frozenset):
-        return depth < 8 and all(hashes_natively(v, depth + 1) for v in value)
-    return janus_ext.type_lookup(kind, "__hash__") is object.__hash__ and \
-        janus_ext.type_lookup(kind, "__eq__") is object.__eq__
-
-
 def check_items(b, items, what, code, offset):
     """Refuse to put `items` in a set, or look them up in one, at build time where
     eager's hashing would differ or run the program's code."""
@@ -55,7 +42,7 @@ def check_items(b, items, what, code, offset):
             raise Unsupported(f"{what} of a value the graph computes (a set hashes its "
                               "items, which a graph value has no Python hash for)",
                               code, offset)
-        if not hashes_natively(item):
+        if not natives.hashes_natively(item):
             raise Unsupported(f"{what} of a {type(item).__qualname__}, whose hash or == "
                               "is code of its own (it would run at build time)", code,
                               offset)

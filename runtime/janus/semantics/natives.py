@@ -20,7 +20,9 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from .. import values
+import janus_ext
+
+from .. import guards, values
 
 SCALARS = (int, float, bool, complex, str, bytes, type(None), range, slice,
            type(Ellipsis))
@@ -89,3 +91,14 @@ def describe(value):
         return kind.described_as
     return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" \
         else f"a {kind.__qualname__}"
+
+
+def hashes_natively(value, depth=0):
+    """Hashing and comparing `value` runs no code of the program's."""
+    kind = type(value)
+    if kind in guards.SPECIALISABLE:
+        return True
+    if kind in (tuple, frozenset):
+        return depth < 8 and all(hashes_natively(v, depth + 1) for v in value)
+    return janus_ext.type_lookup(kind, "__hash__") is object.__hash__ and \
+        janus_ext.type_lookup(kind, "__eq__") is object.__eq__

@@ -111,6 +111,20 @@ def cell_entry(frame, name, ins):
     return entry
 
 
+def unreadable_item(b, copy, real, key):
+    """The caller's dict holds `key`, which the checker cannot read (a frozenset, an
+    object), and the call did not write it: a method reading its value (`get`) would
+    read it unguarded."""
+    if type(key) is str or janus_ext.static_item(real, key, _MISSING) is not _MISSING:
+        return False
+    if not natives.hashes_natively(key):
+        return True                   # whether it holds it would run program code
+    if not dict.__contains__(real, key):
+        return False                  # absent: the guard on its keys says so
+    touched = b.heap.touched.get(id(copy), set()) if copy is not real else set()
+    return touched is None or key not in touched
+
+
 def item(b, container, key, code, offset):
     """container[key] of a list or dict from outside the build, read as the guard
     checker reads it: no __getitem__ or __missing__ of a subclass, and a key of
