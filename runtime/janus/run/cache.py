@@ -39,14 +39,17 @@ class GraphCache:
         """(graph, None) on a hit; (None, reason) on a miss."""
         entries = self.entries
         newest_failure = -1
+        stale = False
         for graph in entries:
+            # Every graph's, not only up to the first stale one: a later graph kept
+            # contents that changed too, and it would run next.
             if graph.pinned_contents and graph.stale is None:
                 graph.stale = library_state.changed_contents(graph.pinned_contents)
-            if graph.stale is not None:
-                why = self._drop_stale()
-                if not entries:
-                    return None, why
-                break
+            stale = stale or graph.stale is not None
+        if stale:
+            why = self._drop_stale()
+            if not entries:
+                return None, why
         freed = []
         thread = threading.get_ident()
         for index, graph in enumerate(entries):
