@@ -162,8 +162,9 @@ def _raw_write(b, fn, args, kwargs, code, offset):
 def _getattr(b, fn, args, kwargs, code, offset):
     """getattr(obj, "name"[, default]) and hasattr(obj, "name"): read like `obj.name`
     (guarded so), or known absent (guarded absent: attribute_reads.is_absent)."""
-    if fn not in (getattr, hasattr) or kwargs or len(args) != (2 if fn is hasattr else len(
-            args)) or len(args) not in (2, 3) or type(args[1]) is not str:
+    arities = (2,) if fn is hasattr else (2, 3)
+    if fn not in (getattr, hasattr) or kwargs or len(args) not in arities or \
+            type(args[1]) is not str:
         return PASS
     if (fn is hasattr or len(args) == 3) and \
             attribute_reads.is_absent(b, args[0], args[1], code, offset):
