@@ -39,7 +39,8 @@ cdef extern from "Python.h":
     void Py_XDECREF(PyObject *obj)
 
 cdef enum:
-    _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
+    _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST, \
+    _A_DICT
 
 cdef enum:
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT, _G_COLLECTION, \
@@ -49,10 +50,12 @@ cdef enum:
 # the static read · (A_ITEM, base, key) · (A_TYPE, base) · (A_CELL, base) ·
 # (A_LOOKUP, base, name): what type(base)'s MRO holds under name, raw · (A_OWN, base,
 # name): base's own __dict__ entry · (A_PROP, base, name, property): a library
-# property's getter, if type(base) still holds that property · (A_CONST, obj): obj.
+# property's getter, if type(base) still holds that property · (A_CONST, obj): obj ·
+# (A_DICT, base): the dict that holds base's own attributes (`b.__dict__ = a.__dict__`
+# makes two objects share one).
 A_ARG, A_GLOBAL, A_ATTR, A_ITEM, A_TYPE, A_CELL = (
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL)
-A_LOOKUP, A_OWN, A_PROP, A_CONST = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST
+A_LOOKUP, A_OWN, A_PROP, A_CONST, A_DICT = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST, _A_DICT
 # G_ABSENT holds when its accessor (an A_OWN) finds nothing on a readable base.
 # G_COLLECTION: an exact deque, Counter, defaultdict or OrderedDict, with the maxlen or
 # default_factory it was built with (janus/containers.py).
@@ -186,14 +189,21 @@ cdef inline bint _binds_without_python(type kind):
             or kind is _CLASSMETHOD_DESCRIPTOR)
 
 
-cdef object _own_attr(object base, object name):
-    """base's own __dict__ entry (a module's dict for a module), or _MISSING."""
+cdef object _instance_dict(object base):
+    """The dict that holds base's own attributes (a module's dict for a module), or
+    _MISSING.  (CPython 3.13 makes an object's dict from its inline values here.)"""
     cdef PyObject **slot = _PyObject_GetDictPtr(base)
-    cdef PyObject *found
     if slot == NULL or slot[0] == NULL:
         return _MISSING
     d = <object>slot[0]
-    if type(d) is not dict:
+    return d if type(d) is dict else _MISSING
+
+
+cdef object _own_attr(object base, object name):
+    """base's own __dict__ entry (a module's dict for a module), or _MISSING."""
+    cdef PyObject *found
+    d = _instance_dict(base)
+    if d is _MISSING:
         return _MISSING
     found = PyDict_GetItemWithError(d, name)
     if found == NULL:
@@ -373,6 +383,8 @@ cdef object _access(tuple acc, tuple args, dict memo):
             value = _library_property(base, acc[2], acc[3])
         elif kind == _A_TYPE:
             value = type(base)
+        elif kind == _A_DICT:
+            value = _instance_dict(base)
         elif kind == _A_CELL:
             cell_value = PyCell_GET(<PyObject *>base) if PyCell_Check(base) else NULL
             value = _MISSING if cell_value == NULL else <object>cell_value
@@ -556,6 +568,12 @@ def static_getattr(obj, name, default=None):
     Python code (a property, a descriptor's __get__, __getattr__) or nothing is there."""
     value = _static_attr(obj, name)
     return default if value is _MISSING else value
+
+
+def instance_dict(obj, default=None):
+    """The dict that holds obj's own attributes, as A_DICT reads it."""
+    d = _instance_dict(obj)
+    return default if d is _MISSING else d
 
 
 def own_attr(obj, name, default=None):

@@ -11,9 +11,9 @@ builder reads the values it guards through the same functions (janus/state/reads
 import struct
 
 import janus_ext
-from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_GLOBAL, A_ITEM, A_LOOKUP, A_OWN,
-                       A_PROP, A_TYPE, G_ABSENT, G_COLLECTION, G_ELEMENTS, G_EQ, G_IS, G_KEYS,
-                       G_LEN, G_SAME, G_TENSOR, G_TYPE, G_TYPES)
+from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_DICT, A_GLOBAL, A_ITEM, A_LOOKUP,
+                       A_OWN, A_PROP, A_TYPE, G_ABSENT, G_COLLECTION, G_ELEMENTS, G_EQ, G_IS,
+                       G_KEYS, G_LEN, G_SAME, G_TENSOR, G_TYPE, G_TYPES)
 
 from . import containers
 
@@ -86,6 +86,12 @@ def lookup(base, name):
 def own(base, name):
     """base's own __dict__ entry `name`."""
     return (A_OWN, base, name)
+
+
+def instance_dict(base):
+    """The dict that holds base's own attributes (its identity: two objects can share
+    one)."""
+    return (A_DICT, base)
 
 
 def library_property(base, name, prop):
@@ -170,6 +176,8 @@ def describe_accessor(acc, arg_names) -> str:
         return f"{base}.__dict__[{acc[2]!r}]"
     if kind == A_TYPE:
         return f"type({base})"
+    if kind == A_DICT:
+        return f"{base}.__dict__"
     return f"{base}.cell_contents"
 
 

@@ -75,6 +75,7 @@ def _build(code, globals_dict, arg_names, args, plan):
             with purity.keras_names_noted(graph, names_taken), \
                     library_state.kept_tensors(run.record.library_objects, graph) as kept:
                 result = run.run(run.substitute(flat_inputs))
+                run.heap.guard_instance_dicts()
             run.heap.effects.extend(kept.replays + names_taken)
             escaped = raising.escaping(run, result, run.heap.effects)
             if escaped is not None:

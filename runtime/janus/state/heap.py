@@ -20,7 +20,9 @@ import types
 import numpy as np
 import tensorflow as tf
 
-from .. import containers
+import janus_ext
+
+from .. import containers, guards
 from ..errors import NeedsIdentity, Unsupported
 from ..semantics import arrays, numbers
 from ..values import KEPT_UNKNOWN
@@ -86,6 +88,9 @@ class Heap:
         self.effects: list[Effect] = []
         self.call_time_reads = 0
         self._arms: list = []                # (overlay, effect count) per open cond arm
+        self._places: dict = {}              # id(place) -> the place (Heap.place)
+        # id(instance) -> (instance, its dict, names read or written through it)
+        self._names: dict = {}
 
     # -- reads ---------------------------------------------------------------------
 
@@ -114,10 +119,50 @@ class Heap:
 
     def written(self, owner, name):
         """(True, value) if this call already wrote owner.name (or a global)."""
-        key = (id(owner), name)
+        key = (id(self.place(owner, name)), name)
         if key in self.overlay:
             return True, self.overlay[key]
         return False, None
+
+    def place(self, owner, name):
+        """Where owner's attributes live, which keys this call's reads and writes of
+        them: the dict of an instance or a module, else owner itself (a class, a cell, a
+        globals dict, an object of __slots__).  One place has one key whichever object
+        the program goes through: `b.__dict__ = a.__dict__` makes `a.n = 1` a write to
+        `b.n`, and a module's dict is the globals of its functions (`global n` in one,
+        `mod.n` in the step)."""
+        if isinstance(owner, (type, dict)):
+            return owner
+        place = janus_ext.instance_dict(owner)
+        if place is None:
+            return owner
+        self._places[id(place)] = place      # keeps the key's id valid for the build
+        if not isinstance(owner, types.ModuleType):
+            self._names.setdefault(id(owner), (owner, place, set()))[2].add(name)
+        return place
+
+    def guard_instance_dicts(self):
+        """Each instance whose attribute this call read or wrote under a name it writes
+        on instances keeps the dict it has now.  The writes are keyed by dict: a loop
+        that makes two objects share one dict between calls (or parts them) changes
+        which reads see which writes.  (A module's dict cannot be replaced; without
+        such writes every read happens before the graph, wherever the value is then.)"""
+        written = {e.name for e in self.effects
+                   if e.kind == "setattr" and id(e.target) in self._names}
+        written.update(e.values[0][1] for e in self.effects
+                       if e.kind == "call" and e.target is delattr)
+        if not written:
+            return
+        for owner, place, names in self._names.values():
+            if self.provenance.is_made(owner) or written.isdisjoint(names):
+                continue                      # made by this call: its dict is its own
+            acc = self.provenance.source_of(owner)
+            if acc is None:
+                raise Unsupported(
+                    f"attributes of a {type(owner).__qualname__} that the call writes and "
+                    "reads through an object janus cannot trace to a guarded place, "
+                    "which may share its __dict__ with another", *self.b.where)
+            self.b.guards.require_is(guards.instance_dict(acc), place)
 
     def local_view(self, value):
         """The shadow copy of a container this call changed, else the value itself."""
@@ -183,8 +228,8 @@ class Heap:
         ("setglobal"): later reads in this call see it, commit does it.  `taken` is
         True, or a bool tensor when the write was made in one arm of a cond."""
         self._outside_library_bodies("a write to the program's state")
-        self.overlay[(id(target), name)] = value
-        self.provenance.note_name(target, name)       # and keeps the overlay's key valid
+        self.overlay[(id(self.place(target, name)), name)] = value
+        self.provenance.note_name(target, name)
         self.effects.append(Effect(kind, target, name, (taken, value)))
 
     def write_attribute(self, owner, name, value):
@@ -193,7 +238,7 @@ class Heap:
     def delete_attribute(self, owner, name):
         """`del owner.name`: later reads in this call refuse, commit deletes it."""
         self._outside_library_bodies("a del of the program's state")
-        self.overlay[(id(owner), name)] = DELETED
+        self.overlay[(id(self.place(owner, name)), name)] = DELETED
         self.provenance.note_name(owner, name)
         self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
 
@@ -230,7 +275,7 @@ class Heap:
                 continue
             # The builder refuses every other kind of write inside a cond arm.
             assert effect.kind in ("setattr", "setglobal"), effect.kind
-            key = (effect.kind, id(effect.target), effect.name)
+            key = (effect.kind, id(self.place(effect.target, effect.name)), effect.name)
             writes[key] = (effect.kind, effect.target, effect.name, *effect.values)
         return writes, prints
 
