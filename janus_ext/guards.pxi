@@ -30,6 +30,16 @@ from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from cpython.set cimport PySet_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
+cdef extern from *:
+    """
+    /* Attribute lookup is CPython's generic one, in C (functools.partial's own
+       __getattribute__ slot wrapper is that function, not object's wrapper). */
+    static int janus_generic_getattr(PyObject *o) {
+        return Py_TYPE(o)->tp_getattro == PyObject_GenericGetAttr;
+    }
+    """
+    bint janus_generic_getattr(object o)
+
 cdef extern from "Python.h":
     PyObject *_PyType_Lookup(PyTypeObject *type, object name)   # borrowed; never raises
     PyObject **_PyObject_GetDictPtr(object obj)                  # NULL: no __dict__
@@ -252,7 +262,8 @@ cdef object _static_attr(object base, object name):
         return _class_attr(base, name)
     tp = Py_TYPE(base)
     found = _PyType_Lookup(tp, "__getattribute__")
-    if found != <PyObject *>_OBJECT_GETATTRIBUTE and found != <PyObject *>_MODULE_GETATTRIBUTE:
+    if found != <PyObject *>_OBJECT_GETATTRIBUTE and found != <PyObject *>_MODULE_GETATTRIBUTE \
+            and not janus_generic_getattr(base):
         return _MISSING
     found = _PyType_Lookup(tp, name)
     if found != NULL and Py_TYPE(<object>found).tp_descr_set != NULL:

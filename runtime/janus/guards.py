@@ -290,6 +290,20 @@ def pinned_contents(lists) -> tuple:
     return pinned.freeze()
 
 
+def pinned_partials(partials) -> tuple:
+    """Guards that each functools.partial still holds the function, the arguments and
+    the keywords dict it holds now: `p.__setstate__((f, args, kw, None))` replaces them
+    in the object's C fields, which no dict watcher sees (its keywords dict's entries
+    are watched, library_state.watch)."""
+    pinned = GuardSet()
+    for held in partials:
+        where = const(held)
+        pinned.require_is(attr(where, "func"), held.func)
+        pinned.require_items(attr(where, "args"), held.args)
+        pinned.require_is(attr(where, "keywords"), held.keywords)
+    return pinned.freeze()
+
+
 def pinned_types(objects) -> tuple:
     """One guard that each object still has the class it has now (library objects whose
     dicts are watched: assigning `__class__` writes no dict).  One G_TYPES guard, not a

@@ -31,7 +31,7 @@ from ..errors import NeedsIdentity, Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import attribute_reads, heap, inputs, library_state, objects, provenance, reads
-from ..values import CONTAINER_TYPES, NULL, GraphText, is_library_object, is_symbolic
+from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
 from . import build_state, calls, control, frame, generators, made, recursive_calls
 
 MAX_INLINE_DEPTH = 32
@@ -374,9 +374,28 @@ class Builder:
     def heap_method(self, container, name, args, kwargs, code, offset):
         """A list/dict method on a container from the heap (or this call's copy of it),
         or one of a tracked stdlib container (containers.py)."""
-        if containers.is_tracked(container):
-            return self._collection_method(container, name, args, kwargs, code, offset)
-        return self._heap_method(container, name, args, kwargs, code, offset)
+        try:
+            if containers.is_tracked(container):
+                return self._collection_method(container, name, args, kwargs, code, offset)
+            return self._heap_method(container, name, args, kwargs, code, offset)
+        except LookupError as exc:
+            # pop() of an empty deque, a missing key: the guarded contents decide it.
+            raise Thrown(exc, code, offset) from None
+        except TypeError:
+            if not has_symbolic((*args, *kwargs.values())):
+                raise
+            raise Unsupported(f"{type(container).__qualname__}.{name}() given a number the "
+                              "graph computes (a count carried between calls), where the "
+                              "method needs a Python int while building", code, offset) \
+                from None
+        except ValueError as exc:
+            if name not in ("remove", "index") or has_symbolic(args) or natives.first_opaque(
+                    (*args, *self.heap.local_view(container)), True,
+                    is_library_object) is not None:
+                raise
+            # `queue.remove(x)` of an item it does not hold, decided by the guarded
+            # contents compared with plain values, as eager decides.
+            raise Thrown(exc, code, offset) from None
 
     def _collection_method(self, container, name, args, kwargs, code, offset):
         if name not in containers.method_names(type(container)):
@@ -389,11 +408,7 @@ class Builder:
                 (*args, *kwargs.values()), True, is_library_object) is not None:
             raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "
                               "would iterate by their own code", code, offset)
-        try:
-            return self._heap_method(container, name, args, kwargs, code, offset)
-        except LookupError as exc:
-            # pop() of an empty deque, a missing key: the guarded contents decide it.
-            raise Thrown(exc, code, offset) from None
+        return self._heap_method(container, name, args, kwargs, code, offset)
 
     def _heap_method(self, container, name, args, kwargs, code, offset):
         if name in heap.READS_CONTENTS[type(container)]:

@@ -31,9 +31,10 @@ from .. import containers
 from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import arrays, bisection, natives, numbers, python_draws, python_math
 from ..state import attribute_reads, library_state, objects, reads
-from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, GraphRounded, GraphText,
-                      from_library, has_symbolic, is_library_object, is_symbolic)
-from . import (contexts, control, dunders, generators, loops, made, output,
+from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
+                      GraphText, from_library, has_symbolic, is_library_object,
+                      is_symbolic)
+from . import (contexts, control, dunders, generators, iteration, loops, made, output,
                program_functions, raising, sets)
 
 PASS = object()       # a rule's answer when the call is not its to take
@@ -301,7 +302,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
             or arrays.is_computed(args[0])):
         return text_later(b, args[0], "s" if fn is str else "r", code, offset)
     if fn is sum and len(args) == 1 and not kwargs and \
-            isinstance(args[0], (list, tuple) + natives.ITERATORS):
+            isinstance(args[0], (list, tuple, BuildIterator) + natives.ITERATORS):
         items = list(args[0])
         try:
             summed = numbers.python_sum(items, b.provenance.number_of)
@@ -320,6 +321,15 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
     if any(is_symbolic(a) for a in values) and \
             fn not in (isinstance, len, tuple, list, zip, enumerate):
         raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
+    if fn in (iter, enumerate, zip, reversed):
+        # Over the program's containers, an iteration that sees the call's writes to
+        # them (iteration.Live); the values it yields are read as a `for` reads them.
+        passes = _passes_through(b, fn)
+        live = iteration.live_builtin(
+            b, fn, args, kwargs,
+            lambda value: natives.first_opaque((value,), False, passes) is None)
+        if live is not None:
+            return b.note_created(live)
     if fn not in (isinstance, issubclass):
         opaque = natives.first_opaque(values, fn not in natives.SHALLOW,
                                       _passes_through(b, fn))
@@ -604,7 +614,8 @@ def _passes_through(b, fn):
     if fn not in natives.SHALLOW:
         return is_library_object
     return lambda value: is_library_object(value) or (
-        type(value) in natives.ITERATORS and b.provenance.is_created(value))
+        (type(value) in natives.ITERATORS or isinstance(value, BuildIterator))
+        and b.provenance.is_created(value))
 
 
 def _is_library_callable(fn):

@@ -631,45 +631,27 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             # generator, a user __iter__): iterating it would consume it at build time.
             self._natively("iteration", (value,), deep=False)
         live = iteration.live_container(value)
-        if type(value) is control.SymbolicRange:
+        if type(value) in (control.SymbolicRange, iteration.Live):
             self.push(value)
         elif type(value) is list:
-            self.push(iteration.Items(value, current=self._as_changed(value)))
+            self.push(iteration.Items(value, current=iteration.as_changed(self.b, value)))
         elif type(value) in (tuple, range, str):
             self.push(iteration.Items(value))
-        elif live is not None and self._from_heap(live[0]):
+        elif live is not None and iteration.from_heap(self.b, live[0]):
             container, view = live
             real = self.b.provenance.real_of(container, container)
-            self.push(iteration.ContainerItems(self._as_changed(container),
-                                               self._reshaping_writes(real),
+            self.push(iteration.ContainerItems(iteration.as_changed(self.b, container),
+                                               iteration.reshaping_writes(self.b, real),
                                                type(real), view))
         else:
             self.push(iteration.PythonIterator(iter(value)))
-
-    def _from_heap(self, container):
-        """The caller's container or this call's copy of one (a container the call
-        made is iterated as it is: its writes change it in place)."""
-        real = self.b.provenance.real_of(container)
-        return real is not None or self.b.provenance.source_of(container) is not None
-
-    def _as_changed(self, container):
-        """The container as this call has changed it so far, at each use: a heap
-        container's writes go to its copy (heap.shadow), which may be made mid-loop."""
-        real = self.b.provenance.real_of(container, container)
-        return lambda: self.b.heap.local_view(real)
-
-    def _reshaping_writes(self, real):
-        """How many of this call's writes to `real` so far add, remove or move items
-        (a deque's or OrderedDict's iterator fails after any of them)."""
-        effects = self.b.heap.effects
-        return lambda: sum(1 for e in effects if e.target is real and e.kind == "method"
-                           and e.name != "__setitem__")
 
     def op_FOR_ITER(self, ins):
         iterator = self.stack[-1]
         if type(iterator) in (control.SymbolicRange, control.TensorIteration):
             return control.for_loop(self, ins, iterator)
-        if type(iterator) is iteration.PythonIterator and iterator.shared:
+        if type(iterator) is iteration.PythonIterator and iterator.shared or \
+                type(iterator) is iteration.Live and iterator.shared is not None:
             self.fail("a branch on a tensor whose arm goes on iterating a Python iterator "
                       "(only lists, tuples, ranges and strings are copied per arm)", ins)
         try:
@@ -677,12 +659,13 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         except StopIteration:
             self.pop()
             return bytecode.for_iter_exit(self.instructions, ins)
-        except (Unsupported, RuntimeError) as exc:
-            if type(iterator) is not iteration.ContainerItems:
+        except (Unsupported, RuntimeError, ValueError) as exc:
+            if type(iterator) not in iteration.RAISING:
                 raise
             if isinstance(exc, Unsupported):
                 self.fail(exc.reason, ins)
-            # The container changed under the loop: the guards fix that it does.
+            # The container changed under the loop (or zip(strict=True) found unequal
+            # lengths): the guards fix that it does.
             raise Thrown(exc, self.code, ins.offset) from None
         return None
 

@@ -15,6 +15,8 @@ import collections
 import gc
 
 from ..errors import Unsupported
+from ..state import reads
+from ..values import BuildIterator
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
 
@@ -35,6 +37,9 @@ class Items:
     def __next__(self):
         sequence = self.sequence if self.current is None else self.current()
         if self.index >= len(sequence):
+            # Exhausted for good: CPython's list iterator lets go of its list, and an
+            # item appended later is not seen.
+            self.sequence, self.current = (), None
             raise StopIteration
         self.index += 1
         return sequence[self.index - 1]
@@ -51,20 +56,22 @@ class ContainerItems:
     CPython's iterator refuses.  `current()` is the container as the call has changed it
     so far; `changes()` counts the call's writes to it that reorder or resize it."""
     __slots__ = ("current", "changes", "kind", "view", "keys", "index", "size",
-                 "changes_at_start", "error")
+                 "changes_at_start", "error", "done")
 
-    def __init__(self, current, changes, kind, view):
+    def __init__(self, current, changes, kind, view, backwards=False):
         self.current, self.changes, self.kind, self.view = current, changes, kind, view
         now = current()
-        self.keys = tuple(now)
+        self.keys = tuple(reversed(now)) if backwards else tuple(now)
         self.size = len(now)
         self.changes_at_start = changes()
-        self.index, self.error = 0, None
+        self.index, self.error, self.done = 0, None, False
 
     def __iter__(self):
         return self
 
     def __next__(self):
+        if self.done:
+            raise StopIteration                 # CPython's iterator let go of it
         if self.error is not None:
             raise RuntimeError(self.error)      # CPython's iterator stays broken
         now = self.current()
@@ -72,6 +79,7 @@ class ContainerItems:
         if self.error is not None:
             raise RuntimeError(self.error)
         if self.index >= len(self.keys):
+            self.done = True
             raise StopIteration
         key = self.keys[self.index]
         self.index += 1
@@ -123,6 +131,179 @@ def live_container(value):
     return None
 
 
+def start(b, value, backwards=False):
+    """The build's iteration over a container from the heap (a list, a dict or a view
+    of one, a deque, a tracked mapping), which sees the call's writes to it as CPython's
+    iterator sees writes to the container, else None.  Its contents are guarded as the
+    `for` loop's GET_ITER guards them."""
+    if type(value) is list:
+        if not from_heap(b, value):
+            return None
+        reads.contents(b, value)
+        acc = b.provenance.source_of(value)
+        if acc is not None:
+            reads.reachable_items(b, value, acc)
+        if backwards:
+            return ReversedItems(as_changed(b, value))
+        return Items(value, current=as_changed(b, value))
+    live = live_container(value)
+    if live is None or not from_heap(b, live[0]):
+        return None
+    reads.contents(b, value)
+    container, view = live
+    real = b.provenance.real_of(container, container)
+    return ContainerItems(as_changed(b, container), reshaping_writes(b, real), type(real),
+                          view, backwards)
+
+
+def from_heap(b, container):
+    """The caller's container or this call's copy of one (a container the call made is
+    iterated as it is: its writes change it in place)."""
+    real = b.provenance.real_of(container)
+    return real is not None or b.provenance.source_of(container) is not None
+
+
+def as_changed(b, container):
+    """The container as this call has changed it so far, at each use: a heap
+    container's writes go to its copy (heap.shadow), which may be made mid-loop."""
+    real = b.provenance.real_of(container, container)
+    return lambda: b.heap.local_view(real)
+
+
+def reshaping_writes(b, real):
+    """How many of this call's writes to `real` so far add, remove or move items (a
+    deque's or OrderedDict's iterator fails after any of them)."""
+    effects = b.heap.effects
+    return lambda: sum(1 for e in effects if e.target is real and e.kind == "method"
+                       and e.name != "__setitem__")
+
+
+class ReversedItems:
+    """reversed() of a list, as CPython's list_reverseiterator: from the last index
+    down, reading the list as the call has changed it at each item; an index past a
+    shortened list ends it."""
+    __slots__ = ("current", "index")
+
+    def __init__(self, current):
+        self.current = current
+        self.index = len(current()) - 1
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        sequence = self.current()
+        if 0 <= self.index < len(sequence):
+            self.index -= 1
+            return sequence[self.index + 1]
+        self.index = -1
+        raise StopIteration
+
+    def fork(self):
+        other = ReversedItems.__new__(ReversedItems)
+        other.current, other.index = self.current, self.index
+        return other
+
+
+class Live(BuildIterator):
+    """What `iter()`, `enumerate()`, `zip()` or `reversed()` in the step returns when a
+    container from the heap is (or is under) what it iterates: the build's own
+    iteration (Items, ContainerItems, ReversedItems) where CPython's C iterator would
+    walk the caller's container while the loop body changes this call's copy of it
+    (`for i, x in enumerate(queue): queue.remove(x)`).  The program may keep it in a
+    variable, so an arm of a cond that goes on with it shares it, and is refused as a
+    PythonIterator is."""
+    __slots__ = ("kind", "parts", "count", "strict", "shared")
+    described_as = "an iterator over the program's container"
+
+    def __init__(self, kind, parts, count=0, strict=False):
+        self.kind, self.parts, self.count, self.strict = kind, parts, count, strict
+        self.shared = None       # in an arm's frame: the Live it stands for
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.kind == "enumerate":
+            item = next(self.parts[0])
+            self.count += 1
+            return self.count - 1, item
+        if self.kind == "zip":
+            return self._zip_next()
+        return next(self.parts[0])          # iter(), reversed()
+
+    def _zip_next(self):
+        items = []
+        for index, part in enumerate(self.parts):
+            try:
+                items.append(next(part))
+            except StopIteration:
+                if self.strict:
+                    self._strict_stop(index)
+                raise
+        return tuple(items)
+
+    def _strict_stop(self, index):
+        """zip(strict=True) when argument `index` ran out: CPython's ValueError, or
+        StopIteration when every argument ran out together."""
+        plural = " " if index <= 1 else "s 1-"
+        if index:
+            raise ValueError(f"zip() argument {index + 1} is shorter than "
+                             f"argument{plural}{index}")
+        for later, part in enumerate(self.parts[1:], 1):
+            try:
+                next(part)
+            except StopIteration:
+                continue
+            plural = " " if later == 1 else "s 1-"
+            raise ValueError(f"zip() argument {later + 1} is longer than "
+                             f"argument{plural}{later}")
+
+    def fork(self):
+        other = Live(self.kind, self.parts, self.count, self.strict)
+        other.shared = self.shared or self
+        return other
+
+
+def live_builtin(b, fn, args, kwargs, plain):
+    """`iter(x)`, `enumerate(x[, start])`, `zip(*xs[, strict])` or `reversed(x)` as a
+    Live iteration when one argument is a container from the heap (or a Live) and
+    `plain(value)` holds for the others, else None (the builtin's own C iterator is then
+    exact: over tuples, ranges, strings, or containers this call made, whose writes
+    change them in place)."""
+    if fn is enumerate:
+        start_at = kwargs.get("start", args[1] if len(args) > 1 else 0)
+        if len(args) + len(kwargs) not in (1, 2) or set(kwargs) - {"start"} or \
+                type(start_at) is not int or not args:
+            return None
+        parts = _parts(b, args[:1], plain)
+        return None if parts is None else Live("enumerate", parts, start_at)
+    if fn is zip:
+        strict = kwargs.get("strict", False)
+        if set(kwargs) - {"strict"} or type(strict) is not bool or not args:
+            return None
+        parts = _parts(b, args, plain)
+        return None if parts is None else Live("zip", parts, strict=strict)
+    if fn is reversed and len(args) == 1 and not kwargs:
+        part = start(b, args[0], backwards=True)
+        return None if part is None else Live("reversed", (part,))
+    if fn is iter and len(args) == 1 and not kwargs:
+        parts = _parts(b, args, plain)
+        return None if parts is None else Live("iter", parts)
+    return None
+
+
+def _parts(b, values, plain):
+    """One iteration per value when at least one is a heap container or a Live (the
+    others, `plain`, as CPython iterates them: their own C iterators), else None."""
+    parts = [value if type(value) is Live else start(b, value) for value in values]
+    if all(part is None for part in parts) or not all(
+            plain(value) for value, part in zip(values, parts) if part is None):
+        return None
+    return tuple(iter(value) if part is None else part
+                 for value, part in zip(values, parts))
+
+
 class PythonIterator:
     """Any other iteration at build time.  It cannot be copied, so an arm that would go
     on with it (and consume it for the other arm) is refused."""
@@ -141,7 +322,10 @@ class PythonIterator:
         return PythonIterator(self.iterator, shared=True)
 
 
-FORKED = (Items, PythonIterator, ContainerItems)
+FORKED = (Items, PythonIterator, ContainerItems, ReversedItems, Live)
+# Iterations that raise what CPython's iterator raises (the loop body changed the
+# container): the program's exception.
+RAISING = (ContainerItems, Live)
 
 
 def same(x, y):
@@ -151,6 +335,8 @@ def same(x, y):
         return x.sequence is y.sequence and x.index == y.index
     if type(x) is ContainerItems and type(y) is ContainerItems:
         return x.current is y.current and x.index == y.index and x.error == y.error
+    if type(x) is Live and type(y) is Live:
+        return x.shared is not None and x.shared is y.shared
     return type(x) is PythonIterator and type(y) is PythonIterator and \
         x.iterator is y.iterator
 
@@ -159,4 +345,6 @@ def joined(value):
     """An iteration after the cond: the one from before it, no arm's copy of it."""
     if type(value) is PythonIterator:
         return PythonIterator(value.iterator)
+    if type(value) is Live and value.shared is not None:
+        return value.shared         # the one the program may hold in a variable too
     return value

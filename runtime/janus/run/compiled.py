@@ -62,9 +62,10 @@ class CompiledGraph:
             self.variables_by_handle = {id(v.handle): v for v in function.graph.variables}
         # The library state it was built from, watched: a change marks it stale.
         self.stale = None         # why library state it was built from changed, or None
-        lists, self.pinned_contents, watched = library_state.watch(
+        lists, self.pinned_contents, watched, partials = library_state.watch(
             built.library_objects, self, built.names_of)
-        self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched)
+        self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched) + \
+            guards.pinned_partials(partials)
         self.pinned_contents += library_state.compared_loggers(built.loggers) + \
             library_state.compared_settings(built.settings)
         self.thread = None        # the thread it serves, when it read thread-local state

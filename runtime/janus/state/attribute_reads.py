@@ -104,8 +104,10 @@ def attribute(b, owner, name, code, offset):
         if descr is _MISSING or type(descr) is types.MemberDescriptorType:
             why = "its class has __getattr__" if janus_ext.type_lookup(
                 cls, "__getattr__") is not None else "it is not set"
-            raise Unsupported(f"attribute {name!r} of {cls.__qualname__} cannot be read "
-                              f"({why})", code, offset)
+            owner_is = natives.describe(owner) if hasattr(cls, "described_as") else \
+                cls.__qualname__
+            raise Unsupported(f"attribute {name!r} of {owner_is} cannot be read ({why})",
+                              code, offset)
         return _descriptor(b, owner, name, descr, acc, code, offset)
     if value is descr and type(descr) in _BOUND_HERE and \
             janus_ext.own_attr(owner, name, _MISSING) is _MISSING:

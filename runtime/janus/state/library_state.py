@@ -116,16 +116,19 @@ def watch(objects, graph, program_names):
       (an optimizer's weight-decay exclusions, a per-channel scale given as rows), as
       (where, value, its contents now) for `changed_contents`;
     - every object watched: `obj.__class__ = Other` writes no dict, so the caller
-      guards each one's type."""
-    seen, lists, watched = set(), [], []
-    walk = _Walk(graph, seen, lists, program_names, watched)
+      guards each one's type;
+    - the functools.partial objects they hold: `p.__setstate__(...)` gives one another
+      function, arguments and keywords dict without writing a dict, so the caller
+      guards what each holds (guards.pinned_partials)."""
+    seen, lists, watched, partials = set(), [], [], []
+    walk = _Walk(graph, seen, lists, program_names, watched, partials)
     for obj in objects:
         walk.watch_object(obj, _name(obj), 0)
     _watch_classes(watched, graph, program_names)
     janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
                      if not _flat_list(value))
-    return [value for _, value in lists if _flat_list(value)], compared, watched
+    return [value for _, value in lists if _flat_list(value)], compared, watched, partials
 
 
 def _flat_list(value) -> bool:
@@ -607,11 +610,11 @@ class _Walk:
     cycle, which held `program_names`, and through it the objects the build read
     attributes of, until the next cyclic collection (docs/soundness.md#object-lifetime)."""
 
-    __slots__ = ("graph", "seen", "lists", "program_names", "watched")
+    __slots__ = ("graph", "seen", "lists", "program_names", "watched", "partials")
 
-    def __init__(self, graph, seen, lists, program_names, watched):
+    def __init__(self, graph, seen, lists, program_names, watched, partials):
         self.graph, self.seen, self.lists = graph, seen, lists
-        self.program_names, self.watched = program_names, watched
+        self.program_names, self.watched, self.partials = program_names, watched, partials
 
     def watch_object(self, obj, described, depth):
         seen = self.seen
@@ -652,9 +655,12 @@ class _Walk:
         if type(value) is functools.partial and id(value) not in seen:
             # An activation given as partial(fn, GATES, alpha=0.1): library code calls
             # it with the arguments and keywords it holds, which the program may change
-            # in place.
+            # in place: its keywords dict is watched (an empty one too, which
+            # `p.keywords["hard"] = True` fills), and what it holds is guarded
+            # (watch's docstring).
             seen.add(id(value))
-            if value.keywords and id(value.keywords) not in seen:
+            self.partials.append(value)
+            if id(value.keywords) not in seen:
                 seen.add(id(value.keywords))
                 janus_ext.watch_dict(value.keywords, f"{where}.keywords", self.graph)
             for index, argument in enumerate(value.args):

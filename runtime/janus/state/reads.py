@@ -24,7 +24,7 @@ import janus_ext
 from .. import containers, guards
 from ..errors import Thrown, Unsupported
 from ..semantics import arrays, natives
-from ..values import GraphText, from_library, is_library_object, is_symbolic
+from ..values import BuildIterator, GraphText, from_library, is_library_object, is_symbolic
 from . import heap, library_state, objects, provenance
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
@@ -489,8 +489,8 @@ def iterated(b, value, code, offset):
         return list(value)
     if type(value) is set and b.provenance.source_of(value) is not None:
         return list(value)                  # the program's set, its items guarded
-    made_here = type(value) in natives.ITERATORS + (list, tuple, dict, set, frozenset) and \
-        b.provenance.is_created(value)
+    made_here = (type(value) in natives.ITERATORS + (list, tuple, dict, set, frozenset)
+                 or isinstance(value, BuildIterator)) and b.provenance.is_created(value)
     if type(value) in (tuple, range, str) or made_here or \
             b.provenance.holds_callers_items(value):
         return list(value)
