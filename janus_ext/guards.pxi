@@ -359,48 +359,53 @@ cdef object _static_item(object base, object key):
 
 
 cdef object _access(tuple acc, tuple args, dict memo):
-    cdef Py_ssize_t key = <Py_ssize_t><void *>acc
+    cdef Py_ssize_t key
     cdef PyObject *cell_value
-    cdef long kind
-    value = memo.get(key, _NOT_READ)
-    if value is not _NOT_READ:
-        return value
-    kind = acc[0]
+    cdef PyObject *held
+    cdef long kind = acc[0]
+    # The roots are cheaper to read again than to look up in the memo.
     if kind == _A_ARG:
-        value = args[acc[1]]
-    elif kind == _A_GLOBAL:     # (A_GLOBAL, globals, builtins, name): LOAD_GLOBAL's lookup
+        return args[acc[1]]
+    if kind == _A_GLOBAL:       # (A_GLOBAL, globals, builtins, name): LOAD_GLOBAL's lookup
         value = (<dict>acc[1]).get(acc[3], _MISSING)
         if value is _MISSING:
             value = (<dict>acc[2]).get(acc[3], _MISSING)
-    elif kind == _A_CONST:
+        return value
+    if kind == _A_CONST:
         value = acc[1]
-        if type(value) is _WEAK:
-            value = value()
-            if value is None:
-                value = _FREED
+        if type(value) is not _WEAK:
+            return value
+        if PyWeakref_GetRef(<PyObject *>value, &held) != 1:
+            return _FREED
+        value = <object>held
+        Py_XDECREF(held)
+        return value
+    key = <Py_ssize_t><void *>acc
+    value = memo.get(key, _NOT_READ)
+    if value is not _NOT_READ:
+        return value
+    base = _access(<tuple>acc[1], args, memo)
+    if base is _MISSING or base is _FREED:
+        value = base
+    elif kind == _A_ATTR:
+        value = _static_attr(base, acc[2])
+    elif kind == _A_ITEM:
+        value = _static_item(base, acc[2])
+    elif kind == _A_LOOKUP:
+        value = _type_lookup(type(base), acc[2])
+    elif kind == _A_OWN:
+        value = _own_attr(base, acc[2]) if type(acc[2]) is str else _MISSING
+    elif kind == _A_PROP:
+        value = _library_property(base, acc[2], acc[3])
+    elif kind == _A_TYPE:
+        value = type(base)
+    elif kind == _A_DICT:
+        value = _instance_dict(base)
+    elif kind == _A_CELL:
+        cell_value = PyCell_GET(<PyObject *>base) if PyCell_Check(base) else NULL
+        value = _MISSING if cell_value == NULL else <object>cell_value
     else:
-        base = _access(<tuple>acc[1], args, memo)
-        if base is _MISSING or base is _FREED:
-            value = base
-        elif kind == _A_ATTR:
-            value = _static_attr(base, acc[2])
-        elif kind == _A_ITEM:
-            value = _static_item(base, acc[2])
-        elif kind == _A_LOOKUP:
-            value = _type_lookup(type(base), acc[2])
-        elif kind == _A_OWN:
-            value = _own_attr(base, acc[2]) if type(acc[2]) is str else _MISSING
-        elif kind == _A_PROP:
-            value = _library_property(base, acc[2], acc[3])
-        elif kind == _A_TYPE:
-            value = type(base)
-        elif kind == _A_DICT:
-            value = _instance_dict(base)
-        elif kind == _A_CELL:
-            cell_value = PyCell_GET(<PyObject *>base) if PyCell_Check(base) else NULL
-            value = _MISSING if cell_value == NULL else <object>cell_value
-        else:
-            raise ValueError(f"janus_ext: unknown accessor kind {kind}")
+        raise ValueError(f"janus_ext: unknown accessor kind {kind}")
     memo[key] = value
     return value
 
@@ -529,6 +534,7 @@ def check_guards(tuple guards, tuple args):
     cdef Py_ssize_t i, j
     cdef tuple guard, objects, types
     cdef long kind
+    cdef PyObject *held
     for i in range(len(guards)):
         guard = <tuple>guards[i]
         kind = guard[0]
@@ -537,12 +543,15 @@ def check_guards(tuple guards, tuple args):
             for j in range(len(objects)):
                 obj = objects[j]
                 if type(obj) is _WEAK:
-                    obj = obj()
-                    if obj is None:
+                    if PyWeakref_GetRef(<PyObject *>obj, &held) != 1:
                         # Freed (an object the build made: a tape): nothing can change
                         # its class any more.
                         continue
-                if type(obj) is not types[j]:
+                    if <PyObject *>Py_TYPE(<object>held) != PyTuple_GET_ITEM(types, j):
+                        Py_XDECREF(held)
+                        return i
+                    Py_XDECREF(held)
+                elif type(obj) is not types[j]:
                     return i
             continue
         try:

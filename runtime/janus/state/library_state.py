@@ -312,7 +312,15 @@ def _contents(value):
 def changed_contents(compared):
     """Why the graph holding `compared` (watch's second result) is stale, or None."""
     for where, value, contents in compared:
-        if _contents(value) != contents:
+        # A set against the frozenset of its items then, by set's own C comparison
+        # (no copy made per call; Keras' TrackedSets are compared at every lookup).
+        if isinstance(value, set):
+            same = set.__eq__(value, contents)
+        elif isinstance(value, frozenset):
+            same = frozenset.__eq__(value, contents)
+        else:
+            same = _contents(value) == contents
+        if not same:
             return f"{where} changed in place"
     return None
 
