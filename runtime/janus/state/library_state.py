@@ -35,6 +35,7 @@ the build handed it:
 
 import abc
 import array
+import collections
 import contextlib
 import functools
 import logging
@@ -62,11 +63,13 @@ TAPES_MADE_IN_GRAPHS = weakref.WeakSet()
 # Values whose own dicts do not hold configuration: their state is read in the graph.
 _NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
 _PLAIN = (bool, int, float, str, type(None))
-_MAX_ITEMS = 256          # items of a list an object holds that are looked at
-# How far down library objects are followed (a model in a model in a model...), and
-# how many dicts one graph watches at most.
+_MAX_ITEMS = 256          # items of a list a graph's kept tensors are looked for in
+# How far down library objects are followed (a model in a model in a model...) when
+# looking for kept tensors, and how many objects one graph watches at most: a graph
+# whose library objects are more is refused, since one left unwatched could change
+# unseen (about 14 per Dense layer, their variables included).
 _MAX_DEPTH = 32
-_MAX_OBJECTS = 4096
+_MAX_OBJECTS = 1 << 17
 
 
 def is_watched_kind(value) -> bool:
@@ -122,8 +125,13 @@ def watch(objects, graph, program_names):
       guards what each holds (guards.pinned_partials)."""
     seen, lists, watched, partials = set(), [], [], []
     walk = _Walk(graph, seen, lists, program_names, watched, partials)
-    for obj in objects:
-        walk.watch_object(obj, _name(obj), 0)
+    try:
+        for obj in objects:
+            walk.watch_object(obj, _name(obj))
+        walk.run()
+    except Unsupported:
+        forget(graph)
+        raise
     _watch_classes(watched, graph, program_names)
     janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
@@ -139,7 +147,7 @@ def _nested_plain(value, depth=0) -> bool:
     """A list or tuple of plain values, of numpy arrays (a schedule's values given as
     views into a table the program edits) and of such lists and tuples (rows of
     numbers)."""
-    return isinstance(value, (list, tuple)) and 0 < len(value) <= _MAX_ITEMS and \
+    return isinstance(value, (list, tuple)) and 0 < len(value) and \
         depth < 4 and all(type(item) in _PLAIN or type(item) in (np.ndarray, array.array)
                           or _nested_plain(item, depth + 1) for item in value)
 
@@ -613,23 +621,38 @@ def _handle_of(variable):
 
 
 class _Walk:
-    """One `watch`'s walk over the objects library code reaches.  Its steps are
-    methods, not closures: a closure that calls itself is a reference
-    cycle, which held `program_names`, and through it the objects the build read
-    attributes of, until the next cyclic collection (docs/soundness.md#object-lifetime)."""
+    """One `watch`'s walk over the objects library code reaches, breadth first and to
+    the end: every object reachable is watched, however deep (a functional model's
+    nodes chain its layers) and however many a list holds, up to _MAX_OBJECTS, past
+    which the graph is refused.  Its steps are methods, not closures: a closure that
+    calls itself is a reference cycle, which held `program_names`, and through it the
+    objects the build read attributes of, until the next cyclic collection
+    (docs/soundness.md#object-lifetime)."""
 
-    __slots__ = ("graph", "seen", "lists", "program_names", "watched", "partials")
+    __slots__ = ("graph", "seen", "lists", "program_names", "watched", "partials", "todo")
 
     def __init__(self, graph, seen, lists, program_names, watched, partials):
         self.graph, self.seen, self.lists = graph, seen, lists
         self.program_names, self.watched, self.partials = program_names, watched, partials
+        self.todo = collections.deque()
 
-    def watch_object(self, obj, described, depth):
+    def watch_object(self, obj, described):
         seen = self.seen
-        if id(obj) in seen or len(seen) >= _MAX_OBJECTS:
+        if id(obj) in seen:
             return
+        if len(self.watched) >= _MAX_OBJECTS:
+            raise Unsupported(f"the step reaches more than {_MAX_OBJECTS} TF/Keras objects "
+                              "(layers, variables, their settings): janus watches each one "
+                              "a graph depends on, and would leave some unwatched")
         seen.add(id(obj))
         self.watched.append(obj)
+        self.todo.append((obj, described))
+
+    def run(self):
+        while self.todo:
+            self._visit(*self.todo.popleft())
+
+    def _visit(self, obj, described):
         attributes = obj.__dict__
         # The program's subclass: its own names are left to the guards, and the plain
         # dicts and lists it holds are the program's data (a history the loop appends
@@ -638,13 +661,11 @@ class _Walk:
         # (`call`: the builder sets and deletes it while it builds a user layer's call.)
         own = frozenset(self.program_names(obj)) | {"call"} if programs else None
         janus_ext.watch_dict(attributes, described, self.graph, own, owner=obj)
-        if depth >= _MAX_DEPTH:
-            return
         for key, value in list(attributes.items()):
             if not (programs and key in own):
-                self.consider(value, f"{described}.{key}", depth, programs)
+                self.consider(value, f"{described}.{key}", programs)
 
-    def follow(self, item, depth, programs, where=None):
+    def follow(self, item, programs, where=None):
         if type(item) is types.MethodType:
             # A bound method held as a callable (`activation=gate.__call__`): library
             # code calls it, and it reads its object.
@@ -654,9 +675,9 @@ class _Walk:
         # code does not touch; a helper object it keeps for the loop is the program's.
         if is_watched_kind(item) or is_program_subclass(item) or (
                 is_program_object(item) and (not programs or callable(item))):
-            self.watch_object(item, where or _name(item), depth + 1)
+            self.watch_object(item, where or _name(item))
 
-    def consider(self, value, where, depth, programs):
+    def consider(self, value, where, programs):
         seen = self.seen
         # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
         # of its own (TrackedDict, TrackedList, TrackedSet).
@@ -672,21 +693,21 @@ class _Walk:
                 seen.add(id(value.keywords))
                 janus_ext.watch_dict(value.keywords, f"{where}.keywords", self.graph)
             for index, argument in enumerate(value.args):
-                self.consider(argument, f"{where}.args[{index}]", depth, programs)
-            self.follow(value.func, depth, programs)
+                self.consider(argument, f"{where}.args[{index}]", programs)
+            self.follow(value.func, programs)
         elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
                 janus_ext.watch_dict(value, where, self.graph)
-            for key, item in list(value.items())[:_MAX_ITEMS]:
+            for key, item in list(value.items()):
                 if type(item) in (np.ndarray, array.array):
                     # A loss's fn kwargs holding class weights the program edits in
                     # place: the dict's watch sees no write, its contents are compared.
-                    self.consider(item, f"{where}[{key!r}]", depth, programs)
+                    self.consider(item, f"{where}[{key!r}]", programs)
                 else:
-                    self.follow(item, depth, programs)
+                    self.follow(item, programs)
         elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
-                isinstance(value, (list, set)) and 0 < len(value) <= _MAX_ITEMS
+                isinstance(value, (list, set)) and value
                 and all(type(item) in _PLAIN for item in value)) or (
                 isinstance(value, list) and _nested_plain(value))):
             # Plain values no watcher sees written into: guarded or compared instead.
@@ -697,15 +718,15 @@ class _Walk:
             # A tuple cannot change, but what it holds can (a partial's arguments, a
             # configuration tuple holding a list of gates): each item as a value.
             seen.add(id(value))
-            for index, item in enumerate(value[:_MAX_ITEMS]):
-                self.consider(item, f"{where}[{index}]", depth, programs)
+            for index, item in enumerate(value):
+                self.consider(item, f"{where}[{index}]", programs)
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
-            for item in list(value)[:_MAX_ITEMS]:
-                self.follow(item, depth, programs)
+            for item in list(value):
+                self.follow(item, programs)
         else:
-            self.follow(value, depth, programs, where)
+            self.follow(value, programs, where)
 
 
 def watch_functions(functions, graph):
