@@ -63,12 +63,9 @@ TAPES_MADE_IN_GRAPHS = weakref.WeakSet()
 # Values whose own dicts do not hold configuration: their state is read in the graph.
 _NOT_CONFIGURATION = (tf.Variable, tf.Tensor)
 _PLAIN = (bool, int, float, str, type(None))
-_MAX_ITEMS = 256          # items of a list a graph's kept tensors are looked for in
-# How far down library objects are followed (a model in a model in a model...) when
-# looking for kept tensors, and how many objects one graph watches at most: a graph
-# whose library objects are more is refused, since one left unwatched could change
-# unseen (about 14 per Dense layer, their variables included).
-_MAX_DEPTH = 32
+# How many library objects one graph watches at most: a graph whose library objects are
+# more is refused, since one left unwatched could change unseen (about 14 per Dense
+# layer, their variables included).
 _MAX_OBJECTS = 1 << 17
 
 
@@ -469,26 +466,30 @@ def _of_graph(item, graph) -> bool:
 
 def _lists_holding(objects, graph):
     """(where, owner, attribute, list) of each list that `objects` (and the library
-    objects they hold, as far as watch() follows them) hold and that holds a tensor of
-    `graph`."""
-    found, seen, todo = [], set(), [(obj, _name(obj), 0) for obj in objects]
-    while todo and len(seen) < _MAX_OBJECTS:
-        obj, described, depth = todo.pop()
+    objects they hold, as far as watch() follows them: to the end) hold and that holds
+    a tensor of `graph`."""
+    found, seen = [], set()
+    todo = collections.deque((obj, _name(obj)) for obj in objects)
+    while todo:
+        obj, described = todo.popleft()
         if id(obj) in seen:
             continue
         seen.add(id(obj))
+        if len(seen) > _MAX_OBJECTS:
+            raise Unsupported(f"the step reaches more than {_MAX_OBJECTS} TF/Keras objects "
+                              "(layers, variables, their settings), more than janus looks "
+                              "through for the tensors library code keeps")
         for key, value in list(obj.__dict__.items()):
             if isinstance(value, list):
-                if any(_of_graph(item, graph) for item in value[:_MAX_ITEMS]):
+                if any(_of_graph(item, graph) for item in value):
                     found.append((f"{described}.{key}", obj, key, value))
-                items = value[:_MAX_ITEMS]
+                items = value
             elif isinstance(value, (dict, tuple)):
                 items = list(value.values() if isinstance(value, dict) else value)
             else:
                 items = [value]
-            if depth < _MAX_DEPTH:
-                todo.extend((item, _name(item), depth + 1) for item in items[:_MAX_ITEMS]
-                            if is_watched_kind(item) or is_program_subclass(item))
+            todo.extend((item, _name(item)) for item in items
+                        if is_watched_kind(item) or is_program_subclass(item))
     return found
 
 
