@@ -8,6 +8,7 @@ JANUS_MODE=off; prints one JSON document."""
 
 import collections
 import json
+import sys
 
 import numpy as np
 import tensorflow as tf
@@ -154,6 +155,29 @@ results["history"] = default_step.__defaults__[0]
 results["log"] = LOG
 results["seen"] = SEEN
 results["outs"] = OUTS
+
+
+COUNTER = 0
+THIS = sys.modules[__name__]
+
+
+def bump():
+    global COUNTER
+    COUNTER = COUNTER + 1
+
+
+def module_dict_step(x):
+    """`global` in a helper, then the module's __dict__ read as a dict: refused (its
+    entries are the globals the call's writes reach through the overlay)."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.matmul(x, W))
+    tape.gradient(loss, [W])
+    bump()
+    return loss * THIS.__dict__["COUNTER"]
+
+
+for i in range(STEPS):
+    record("module_dict", module_dict_step(tf.constant(RNG.normal(size=(2, 3)))))
 
 results["W"] = W.numpy().tolist()
 print(json.dumps(results))

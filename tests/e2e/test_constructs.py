@@ -19,7 +19,8 @@ def constructs(tmp_path_factory):
 
 def test_results_are_the_interpreters(constructs):
     for name in ("getattr", "batch", "unpacking", "del", "del_left", "lambda", "default",
-                 "history", "passed", "log", "seen", "fresh_list", "outs", "W"):
+                 "history", "passed", "log", "seen", "fresh_list", "outs", "module_dict",
+                 "W"):
         assert_same(constructs["on"][name], constructs["off"][name], name, **ROUND_OFF)
 
 
@@ -33,3 +34,9 @@ def test_each_converts(constructs, step, builds):
     # getattr's and del's attribute changed once: one rebuild; a new batch object each
     # call: none; passed_step's counter changes every call: read at call time after one.
     assert stats["graphs_built"] == builds and stats["graph_calls"] >= 6, stats
+
+
+def test_a_modules_dict_read_in_the_step_is_refused(constructs):
+    stats = constructs["functions"]["module_dict_step"]
+    assert stats["status"] == ("interpreted: the step reads the __dict__ of module "
+                               "'__main__', whose entries are that module's globals"), stats

@@ -51,6 +51,11 @@ def attribute(b, owner, name, code, offset):
         return _class_of(b, owner, code, offset)
     if b.provenance.is_made(owner):
         return _made_attribute(b, owner, name, code, offset)
+    if name == "__dict__" and isinstance(owner, types.ModuleType):
+        # Its entries are the module's globals, which this call's `global` writes and
+        # `mod.x = ...` reach through the heap's overlay, not through the dict.
+        raise Unsupported(f"the step reads the __dict__ of module {owner.__name__!r}, "
+                          "whose entries are that module's globals", code, offset)
     b.provenance.note_name(owner, name)
     found, value = b.heap.written(owner, name)
     if found:
