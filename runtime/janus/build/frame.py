@@ -267,7 +267,24 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
 
     def op_STORE_SUBSCR(self, ins):
         key, container, value = self.pop(), self.pop(), self.pop()
+        if type(key) is slice:
+            value = self._slice_items(key, value, ins)
         self._item_write(container, "__setitem__", (key, value), ins)
+
+    def op_STORE_SLICE(self, ins):
+        stop, start, container, value = self.pop(), self.pop(), self.pop(), self.pop()
+        key = slice(start, stop)
+        self._item_write(container, "__setitem__", (key, self._slice_items(key, value, ins)),
+                         ins)
+
+    def _slice_items(self, key, value, ins):
+        """What `items[a:b] = value` stores: value's items as the call has changed them
+        (a new list, as the native assignment copies them)."""
+        if has_symbolic((key.start, key.stop, key.step)) or type(value) not in (list, tuple):
+            self.fail("a slice assignment with bounds the graph computes, or from other "
+                      "than a list or tuple", ins)
+        reads.contents(self.b, value)
+        return self.b.note_created(list(self.b.heap.local_view(value)))
 
     def op_DELETE_SUBSCR(self, ins):
         key, container = self.pop(), self.pop()

@@ -169,7 +169,10 @@ def _template_of(value, run, tensors, memo):
         return template
     if type(value) in guards.SPECIALISABLE and run.provenance.is_fresh(value):
         return _Fresh(value)
-    if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE:
+    if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE or (
+            type(value) is slice and all(type(bound) in (int, type(None)) for bound in (
+                value.start, value.stop, value.step))):
+        # (A slice of ints: `items[1:3] = new` replayed at commit; nothing keeps it.)
         return value
     raise Unsupported(f"returns or stores a {type(value).__qualname__} made while "
                               "building; it would be the same object on every call",
