@@ -17,10 +17,12 @@ at build time, or symbolic tensors of the graph being built:
   leaves that call to the interpreter.
 """
 
+import array
 import inspect
 import sys
 import types
 
+import numpy as np
 import tensorflow as tf
 from tensorflow.python.framework.ops import EagerTensor
 
@@ -534,8 +536,13 @@ class Builder:
         except TypeError as exc:
             raise Unsupported(f"call of {fn.__qualname__} does not bind: {exc}", code,
                               offset) from None
+        given = set(bound.arguments)
         bound.apply_defaults()
         local_values = dict(bound.arguments)
+        for name in local_values.keys() - given:
+            local_values[name] = self.held_by_identity(
+                local_values[name], f"the default of {fn.__qualname__}'s {name}", code,
+                offset)
         if "implicit0" in local_values and callee.co_varnames[:1] == (".0",):
             # A generator expression's iterator: inspect names `.0` implicit0.
             local_values[".0"] = local_values.pop("implicit0")
@@ -558,6 +565,21 @@ class Builder:
             return self.execute(callee, fn.__globals__, local_values, self._cells_of(fn))
         finally:
             self.inlining.stack.pop()
+
+    def held_by_identity(self, value, what, code, offset):
+        """A value from no guarded place: a parameter's default (the same object while
+        the function keeps its defaults: library_state.watch_functions), an argument
+        library code passed to the program's function.  It is known by identity; a
+        list, dict, set or array there is the program's state, which the loop may change
+        in place (`def act(x, knots=KNOTS)`, `KNOTS.append(...)`): read like any heap
+        value, its contents guarded once the call reads them."""
+        if self.provenance.source_of(value) is not None or is_symbolic(value):
+            return value
+        if type(value) in (list, dict, set, bytearray, array.array) or \
+                containers.is_tracked(value) or isinstance(value, np.ndarray):
+            return reads.value_at(self, guards.const(value), value, what, code, offset)
+        self.remember(value, guards.const(value))
+        return value
 
     def _cells_of(self, fn):
         """{free variable: (cell, accessor)} of a function being inlined.  A function

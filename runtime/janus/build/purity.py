@@ -413,10 +413,9 @@ def interpret(run, code, globals_dict, param_names, args):
     from library code, not from a guarded place: objects are guarded from themselves
     (their identity is what the build saw), cells likewise."""
     count = len(param_names)
-    local_values = dict(zip(param_names, args[:count]))
-    for value in local_values.values():
-        if run.provenance.source_of(value) is None and not is_symbolic(value):
-            run.remember(value, guards.const(value))
+    local_values = {name: run.held_by_identity(value, f"{code.co_qualname}'s {name}",
+                                               code, 0)
+                    for name, value in zip(param_names, args[:count])}
     cells = {name: (cell, guards.const(cell))
              for name, cell in zip(code.co_freevars, args[count:])}
     run.inlining.stack.append((code, local_values))

@@ -680,6 +680,12 @@ class _Walk:
 
     def consider(self, value, where, programs):
         seen = self.seen
+        if isinstance(value, dict) and not issubclass(type(value), dict):
+            # TF's _DictWrapper (tf.Module's dicts): a proxy that answers isinstance for
+            # the dict it wraps, which is what library code reads and the program edits.
+            value = getattr(value, "__wrapped__", None)
+            if not issubclass(type(value), dict):
+                return
         # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
         # of its own (TrackedDict, TrackedList, TrackedSet).
         if type(value) is functools.partial and id(value) not in seen:
@@ -701,12 +707,11 @@ class _Walk:
             if not programs:
                 janus_ext.watch_dict(value, where, self.graph)
             for key, item in list(value.items()):
-                if type(item) in (np.ndarray, array.array):
-                    # A loss's fn kwargs holding class weights the program edits in
-                    # place: the dict's watch sees no write, its contents are compared.
-                    self.consider(item, f"{where}[{key!r}]", programs)
-                else:
-                    self.follow(item, programs)
+                # As any value held: a loss's fn kwargs holding class weights (an
+                # array) or a list of gates, a partial's keywords holding a list, which
+                # the program edits in place and the dict's watch does not see.
+                label = repr(key) if type(key) in (str, int) else type(key).__qualname__
+                self.consider(item, f"{where}[{label}]", programs)
         elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
                 isinstance(value, (list, set)) and value
                 and all(type(item) in _PLAIN for item in value)) or (
