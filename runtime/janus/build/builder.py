@@ -436,6 +436,13 @@ class Builder:
                               "checker cannot read", code, offset)
         if name in heap.MUTATORS[type(container)]:
             self.no_writes_in_regions(f"{type(container).__name__}.{name}()", code, offset)
+            if name in ("extend", "extendleft", "update"):
+                # It reads the items of what it is given (`queue.extend(INCOMING)`):
+                # guarded, and as this call has changed them so far.
+                for given in (*args, *kwargs.values()):
+                    reads.whole(self, given, code, offset)
+                args = tuple(self.heap.local_view(self.provenance.real_of(given, given))
+                             for given in args)
             # No snapshot: the object stored is the one later code may still change.
             return self.heap.mutate(container, name, args, kwargs)
         return getattr(container, name)(*args, **kwargs)

@@ -56,10 +56,11 @@ class ContainerItems:
     CPython's iterator refuses.  `current()` is the container as the call has changed it
     so far; `changes()` counts the call's writes to it that reorder or resize it."""
     __slots__ = ("current", "changes", "kind", "view", "keys", "index", "size",
-                 "changes_at_start", "error", "done")
+                 "changes_at_start", "error", "done", "backwards")
 
     def __init__(self, current, changes, kind, view, backwards=False):
         self.current, self.changes, self.kind, self.view = current, changes, kind, view
+        self.backwards = backwards
         now = current()
         self.keys = tuple(reversed(now)) if backwards else tuple(now)
         self.size = len(now)
@@ -70,6 +71,8 @@ class ContainerItems:
         return self
 
     def __next__(self):
+        if self.kind is collections.deque:
+            return self._deque_next()
         if self.done:
             raise StopIteration                 # CPython's iterator let go of it
         if self.error is not None:
@@ -89,22 +92,38 @@ class ContainerItems:
             return key, now[key]
         return key
 
+    def _deque_next(self):
+        """CPython's deque iterators: the deque's `state` (moved by every append, pop,
+        clear of a non-empty deque and rotate of one longer than 1; not by reverse()
+        or an item write) is checked at every item, by the forward iterator even past
+        the last (the reverse one stops first); then `size` items at their positions as
+        the deque holds them now (an item the body wrote ahead is seen).  `changes()`
+        counts the call's moves of the state."""
+        if self.backwards and self.index >= self.size:
+            raise StopIteration
+        if self.changes() != self.changes_at_start:
+            raise RuntimeError("deque mutated during iteration")
+        if self.index >= self.size:
+            raise StopIteration
+        now = self.current()
+        self.index += 1
+        return now[self.size - self.index if self.backwards else self.index - 1]
+
     def _broken(self, now):
         """What CPython's iterator raises at this item, or None."""
-        if self.kind is collections.deque:
-            return "deque mutated during iteration" \
-                if self.changes() != self.changes_at_start else None
         if self.kind is collections.OrderedDict:
             return "OrderedDict mutated during iteration" \
                 if self.changes() != self.changes_at_start or len(now) != self.size \
                 else None
         if len(now) != self.size:
             return "dictionary changed size during iteration"
-        if tuple(now) != self.keys:
+        if tuple(now) != self.keys or self.changes() != self.changes_at_start:
             # CPython goes on through the dict's storage, where deleted keys leave
-            # holes: which keys it then visits is not what the keys' order says.
+            # holes, and a key added and deleted again may have grown and compacted
+            # the table under the iterator: which keys it then visits is not what the
+            # keys' order says.
             raise Unsupported("a `for` loop over a dict whose keys its body changes "
-                              "(one key deleted, another added)")
+                              "(a key deleted, another or the same one added)")
         return None
 
     def fork(self):
@@ -171,8 +190,11 @@ def as_changed(b, container):
 
 
 def reshaping_writes(b, real):
-    """How many of this call's writes to `real` so far add, remove or move items (a
-    deque's or OrderedDict's iterator fails after any of them)."""
+    """How many of this call's writes to `real` so far add, remove or move items (an
+    OrderedDict's iterator fails after any of them; a deque's after any that moved its
+    state, heap.Heap.deque_moves)."""
+    if type(real) is collections.deque:
+        return lambda: b.heap.deque_moves.get(id(real), 0)
     effects = b.heap.effects
     return lambda: sum(1 for e in effects if e.target is real and e.kind == "method"
                        and e.name != "__setitem__")

@@ -86,6 +86,9 @@ class Heap:
         # may have changed any), so that an item read elsewhere is the caller's.
         self.touched: dict[int, set] = {}
         self.effects: list[Effect] = []
+        # id(caller's deque) -> how many of this call's writes to it moved its state
+        # (CPython's deque iterators fail after any: iteration.ContainerItems).
+        self.deque_moves: dict[int, int] = {}
         self.call_time_reads = 0
         self._arms: list = []                # (overlay, effect count) per open cond arm
         self._places: dict = {}              # id(place) -> the place (Heap.place)
@@ -311,7 +314,11 @@ class Heap:
                 count is not None else None
         else:
             self._touch(copy, method, args, kwargs)
+        size = len(copy)
         result = getattr(copy, method)(*args, **kwargs)
+        if type(container) is containers.deque and _moves_deque_state(
+                method, args, size, len(copy), copy.maxlen):
+            self.deque_moves[id(container)] = self.deque_moves.get(id(container), 0) + 1
         self.effects.append(Effect("method", container, method, (args, kwargs),
                                    deaths.drops_of(container, method, args)))
         return result
@@ -353,6 +360,29 @@ def commit(effects, values):
             args, kwargs, *taken = value
             if not taken or taken[0]:
                 effect.target(*args, **kwargs)
+
+
+def _moves_deque_state(method, args, size, size_after, maxlen):
+    """Whether `deque.method(*args)`, which took a deque from `size` items to
+    `size_after`, moved its `state`, as CPython's _collectionsmodule.c does: every item
+    appended or popped, clear() of a non-empty deque, rotate() of one longer than 1 (by
+    0 too); not reverse(), an item write, or extend() of nothing."""
+    if method in ("reverse", "__setitem__", "copy", "count", "index"):
+        return False
+    if method in ("extend", "extendleft"):
+        if maxlen == 0:
+            return False                    # the items are consumed, none stored
+        try:
+            return len(args[0]) > 0
+        except TypeError:
+            # An iterator without a length: items were added unless the size stayed,
+            # and a full bounded deque drops one per item added (moved either way).
+            return size_after != size or maxlen is not None
+    if method == "clear":
+        return size > 0
+    if method == "rotate":
+        return size > 1
+    return True
 
 
 def is_plain_object(owner, slots=False):
