@@ -129,6 +129,7 @@ cdef type _ARRAY = _array_module.array
 cdef object _TUPLE_GETITEM = tuple.__dict__["__getitem__"]
 cdef object _TUPLE_LEN = tuple.__dict__["__len__"]
 cdef object _DICT_GETITEM = dict.__dict__["__getitem__"]
+cdef object _SET_ITER = set.__dict__["__iter__"]
 # The stdlib containers janus tracks.  deque, defaultdict and OrderedDict are C types
 # whose methods no program can replace; Counter is a Python class, but its length,
 # keys and items live in dict's storage, which is read here directly.
@@ -448,7 +449,10 @@ cdef bint _same_objects(object value, tuple expected) except -1:
             if not _names(PyTuple_GET_ITEM(expected, i), PyTuple_GET_ITEM(value, i)):
                 return False
         return True
-    if type(value) is set:         # an exact set's own C iterator, in table order
+    if type(value) is set or (isinstance(value, set) and
+                              _type_lookup(type(value), "__iter__") is _SET_ITER):
+        # An exact set's own C iterator, in table order (or a library subclass's that
+        # iterates with it: Keras' TrackedSet).
         if PySet_GET_SIZE(value) != n:
             return False
         i = 0

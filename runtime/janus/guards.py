@@ -229,8 +229,9 @@ class GuardSet:
 
     def require_elements(self, acc, container):
         # Read from the storage, as the checker does: a subclass's __iter__ is code.
-        if type(container) in (containers.deque, set):
-            stored = tuple(container)         # an exact deque or set: its C iterator
+        if type(container) is containers.deque or isinstance(container, set):
+            # An exact deque or set, or Keras' TrackedSet: their C iterator.
+            stored = tuple(container)
         else:
             stored = tuple((list if isinstance(container, list) else tuple).__iter__(
                 container))

@@ -107,6 +107,15 @@ def has_symbolic(value) -> bool:
     return is_symbolic(value)
 
 
+def wrapped_by_library(value) -> bool:
+    """A list, dict or set a TF/Keras class wraps: Keras' TrackedList/Dict/Set (a
+    layer's `self.blocks = [...]`), TF's ListWrapper (a tf.Module's list).  Library
+    code reads them natively; the program edits them in place."""
+    kind = type(value)
+    return kind not in (list, dict, set) and isinstance(value, (list, dict, set)) and \
+        (kind.__module__ or "").startswith(LIBRARY_MODULES)
+
+
 def is_library_object(value) -> bool:
     """An instance of a TensorFlow/Keras class, or of a user subclass of one."""
     return any((getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES)

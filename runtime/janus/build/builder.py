@@ -405,7 +405,7 @@ class Builder:
                               code, offset)
         reads.stdlib_slot(self, container, name, code, offset)
         if args and (containers.is_mapping(container) or name in ("remove", "index", "count")):
-            reads.comparable(container, args[:1], code, offset)
+            natives.comparable(container, args[:1], code, offset)
         if name in ("extend", "extendleft", "update") and natives.first_opaque(
                 (*args, *kwargs.values()), True, is_library_object) is not None:
             raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "

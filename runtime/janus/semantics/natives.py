@@ -23,6 +23,7 @@ import tensorflow as tf
 import janus_ext
 
 from .. import guards, values
+from ..errors import Unsupported
 
 SCALARS = (int, float, bool, complex, str, bytes, type(None), range, slice,
            type(Ellipsis))
@@ -81,6 +82,16 @@ def _opaque(value, deep, is_library_object, depth, text=False):
     if is_library_object(value):
         return None
     return value
+
+
+def comparable(container, keys, code, offset):
+    """`keys` (a key, an item to find) meet the container's keys or items through
+    __hash__/__eq__: none of them may be an object whose own code would run."""
+    compared = (*keys, *container) if type(container) is collections.deque else keys
+    opaque = first_opaque(compared, True, values.is_library_object)
+    if opaque is not None:
+        raise Unsupported(f"{describe(container)} would compare {describe(opaque)} by "
+                          "its own code", code, offset)
 
 
 def describe(value):

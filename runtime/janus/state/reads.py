@@ -24,7 +24,7 @@ import janus_ext
 from .. import containers, guards
 from ..errors import Thrown, Unsupported
 from ..semantics import arrays, natives
-from ..values import BuildIterator, GraphText, from_library, is_library_object, is_symbolic
+from ..values import BuildIterator, GraphText, from_library, is_symbolic, wrapped_by_library
 from . import heap, library_state, objects, provenance
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
@@ -598,6 +598,8 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
         # word_index): the same object; its keys and the items read are guarded.
         b.guards.require_is(acc, value)
         b.provenance.note_lazy(value, acc)
+    elif wrapped_by_library(value):
+        _library_container(b, acc, value)
     elif containers.is_tracked(value):
         # A deque, Counter, defaultdict or OrderedDict: the same object; what a use
         # consumes of it (its length, keys, items) is guarded by that use.
@@ -616,6 +618,28 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
                 b.provenance.note_kept(value, (acc, True))
     b.remember(value, acc)
     return value
+
+
+def _library_container(b, acc, value):
+    """What a library-wrapped list, dict or set holds (values.wrapped_by_library),
+    guarded as the checker reads its storage: Keras' Tracked* read through the builtin
+    one, TF's ListWrapper keeps its items in `_storage`, a plain list."""
+    b.guards.require_is(acc, value)
+    kind = type(value)
+    base = list if isinstance(value, list) else dict if isinstance(value, dict) else set
+    if all(janus_ext.type_lookup(kind, name) is base.__dict__[name]
+           for name in ("__iter__", "__len__", "__contains__")):
+        if base is dict:
+            b.guards.require_keys(acc, value)
+            for key, held in dict.items(value):
+                b.guards.require_value(guards.item(acc, key), held)
+        else:
+            b.guards.require_elements(acc, value)
+    elif base is list and type(storage := janus_ext.own_attr(value, "_storage")) is list:
+        b.guards.require_elements(guards.own(acc, "_storage"), storage)
+    else:
+        raise Unsupported(f"a {kind.__qualname__} (a library's wrapper of a "
+                          f"{base.__name__}), whose contents janus cannot guard")
 
 
 def _at_call_time(b, acc, value, where):
@@ -717,20 +741,10 @@ def membership(b, key, container, code, offset):
     guards; the key must be a value whose __eq__/__hash__ is no code of the program."""
     contents(b, container)
     stdlib_slot(b, container, "__contains__", code, offset)
-    comparable(container, (key,), code, offset)
+    natives.comparable(container, (key,), code, offset)
     if type(container) is containers.deque:
         return key in container
     return dict.__contains__(container, key)
-
-
-def comparable(container, values, code, offset):
-    """`values` (a key, an item to find) meet the container's keys or items through
-    __hash__/__eq__: none of them may be an object whose own code would run."""
-    compared = (*values, *container) if type(container) is containers.deque else values
-    opaque = natives.first_opaque(compared, True, is_library_object)
-    if opaque is not None:
-        raise Unsupported(f"{natives.describe(container)} would compare "
-                          f"{natives.describe(opaque)} by its own code", code, offset)
 
 
 def collection_item(b, container, key, code, offset):
@@ -744,7 +758,7 @@ def collection_item(b, container, key, code, offset):
             return container[key]
         except IndexError as exc:
             raise Thrown(exc, code, offset) from None
-    comparable(container, (key,), code, offset)
+    natives.comparable(container, (key,), code, offset)
     if same_item(b, container, real, key):
         return item(b, real, key, code, offset)     # guarded, or read at call time
     contents(b, real)          # the key is absent there, or this call wrote it
