@@ -676,7 +676,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         except StopIteration:
             self.pop()
             return bytecode.for_iter_exit(self.instructions, ins)
-        except (Unsupported, RuntimeError, ValueError) as exc:
+        except (Unsupported, RuntimeError, ValueError, KeyError) as exc:
             if type(iterator) not in iteration.RAISING:
                 raise
             if isinstance(exc, Unsupported):

@@ -19,6 +19,10 @@ from ..state import reads
 from ..values import BuildIterator
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+# An OrderedDict's own views (odict_keys, ...): its iterator, not a dict's.
+_ODICT_VIEWS = (type(collections.OrderedDict().keys()),
+                type(collections.OrderedDict().values()),
+                type(collections.OrderedDict().items()))
 
 
 class Items:
@@ -56,7 +60,7 @@ class ContainerItems:
     CPython's iterator refuses.  `current()` is the container as the call has changed it
     so far; `changes()` counts the call's writes to it that reorder or resize it."""
     __slots__ = ("current", "changes", "kind", "view", "keys", "index", "size",
-                 "changes_at_start", "error", "done", "backwards")
+                 "changes_at_start", "error", "done", "backwards", "index_key")
 
     def __init__(self, current, changes, kind, view, backwards=False):
         self.current, self.changes, self.kind, self.view = current, changes, kind, view
@@ -65,7 +69,7 @@ class ContainerItems:
         self.keys = tuple(reversed(now)) if backwards else tuple(now)
         self.size = len(now)
         self.changes_at_start = changes()
-        self.index, self.error, self.done = 0, None, False
+        self.index, self.error, self.done, self.index_key = 0, None, False, None
 
     def __iter__(self):
         return self
@@ -73,6 +77,8 @@ class ContainerItems:
     def __next__(self):
         if self.kind is collections.deque:
             return self._deque_next()
+        if self.kind is collections.OrderedDict:
+            return self._odict_next()
         if self.done:
             raise StopIteration                 # CPython's iterator let go of it
         if self.error is not None:
@@ -109,12 +115,48 @@ class ContainerItems:
         self.index += 1
         return now[self.size - self.index if self.backwards else self.index - 1]
 
+    def _odict_next(self):
+        """CPython's OrderedDict iterator: it holds the next key to visit (None past the
+        last: done, whatever changes after), checks the dict's state (moved by a key
+        added, removed or moved), then its size (sticky), then finds that key in the
+        dict as it is now (KeyError if the body deleted it), and takes the key after it
+        in the dict's order now as the next one."""
+        if self.index is None:
+            raise StopIteration
+        if self.error is not None:
+            raise RuntimeError(self.error)
+        now = self.current()
+        if self.changes() != self.changes_at_start:
+            self.index = None
+            raise RuntimeError("OrderedDict mutated during iteration")
+        if len(now) != self.size:
+            self.error = "OrderedDict changed size during iteration"
+            raise RuntimeError(self.error)
+        if self.index == 0:
+            self.index = 1
+            if not self.keys:
+                self.index = None
+                raise StopIteration
+            key = self.keys[0]
+        else:
+            key = self.index_key
+        if key not in now:
+            self.index = None
+            raise KeyError(key)
+        order = list(reversed(now)) if self.backwards else list(now)
+        position = order.index(key)
+        if position + 1 < len(order):
+            self.index_key = order[position + 1]
+        else:
+            self.index = None
+        if self.view == "values":
+            return now[key]
+        if self.view == "items":
+            return key, now[key]
+        return key
+
     def _broken(self, now):
         """What CPython's iterator raises at this item, or None."""
-        if self.kind is collections.OrderedDict:
-            return "OrderedDict mutated during iteration" \
-                if self.changes() != self.changes_at_start or len(now) != self.size \
-                else None
         if len(now) != self.size:
             return "dictionary changed size during iteration"
         if tuple(now) != self.keys or self.changes() != self.changes_at_start:
@@ -137,12 +179,12 @@ def live_container(value):
     """(container, view) for a `for` over a dict, a view of one, a deque or a tracked
     mapping — the container whose writes the loop must see — else None."""
     kind = type(value)
-    if kind in _DICT_VIEWS:
+    if kind in _DICT_VIEWS or kind in _ODICT_VIEWS:
         owners = [o for o in gc.get_referents(value) if isinstance(o, dict)]
         if len(owners) != 1:
             return None
-        view = "keys" if kind is _DICT_VIEWS[0] else \
-            "values" if kind is _DICT_VIEWS[1] else "items"
+        views = _DICT_VIEWS if kind in _DICT_VIEWS else _ODICT_VIEWS
+        view = "keys" if kind is views[0] else "values" if kind is views[1] else "items"
         return owners[0], view
     if kind in (dict, collections.deque, collections.OrderedDict, collections.Counter,
                 collections.defaultdict):
@@ -193,8 +235,8 @@ def reshaping_writes(b, real):
     """How many of this call's writes to `real` so far add, remove or move items (an
     OrderedDict's iterator fails after any of them; a deque's after any that moved its
     state, heap.Heap.deque_moves)."""
-    if type(real) is collections.deque:
-        return lambda: b.heap.deque_moves.get(id(real), 0)
+    if type(real) in (collections.deque, collections.OrderedDict):
+        return lambda: b.heap.state_moves.get(id(real), 0)
     effects = b.heap.effects
     return lambda: sum(1 for e in effects if e.target is real and e.kind == "method"
                        and e.name != "__setitem__")

@@ -86,9 +86,10 @@ class Heap:
         # may have changed any), so that an item read elsewhere is the caller's.
         self.touched: dict[int, set] = {}
         self.effects: list[Effect] = []
-        # id(caller's deque) -> how many of this call's writes to it moved its state
-        # (CPython's deque iterators fail after any: iteration.ContainerItems).
-        self.deque_moves: dict[int, int] = {}
+        # id(caller's deque or OrderedDict) -> how many of this call's writes to it
+        # moved its state (CPython's iterators of them fail after any:
+        # iteration.ContainerItems).
+        self.state_moves: dict[int, int] = {}
         self.call_time_reads = 0
         self._arms: list = []                # (overlay, effect count) per open cond arm
         self._places: dict = {}              # id(place) -> the place (Heap.place)
@@ -315,10 +316,14 @@ class Heap:
         else:
             self._touch(copy, method, args, kwargs)
         size = len(copy)
+        order = list(copy) if type(container) is containers.OrderedDict else None
         result = getattr(copy, method)(*args, **kwargs)
         if type(container) is containers.deque and _moves_deque_state(
-                method, args, size, len(copy), copy.maxlen):
-            self.deque_moves[id(container)] = self.deque_moves.get(id(container), 0) + 1
+                method, args, size, len(copy), copy.maxlen) or \
+                order is not None and list(copy) != order:
+            # (An OrderedDict's state moves with its linked list: a key added, removed or
+            # moved; not a value written over or move_to_end of the key already there.)
+            self.state_moves[id(container)] = self.state_moves.get(id(container), 0) + 1
         self.effects.append(Effect("method", container, method, (args, kwargs),
                                    deaths.drops_of(container, method, args)))
         return result
