@@ -381,8 +381,10 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             return self.push(percent_format.graph_text(
                 left, right, self.b.provenance.number_of, *self.b.where))
         if symbol in INPLACE_OPS:
-            if (isinstance(left, CONTAINER_TYPES) and not self.b.may_mutate(left)
-                    or containers.is_tracked(left)):
+            # (This call's copy of the caller's container is not the call's own: an
+            # in-place operator on it would change it with no write to replay.)
+            mine = self.b.provenance.real_of(left) is None and self.b.may_mutate(left)
+            if isinstance(left, CONTAINER_TYPES) and not mine or containers.is_tracked(left):
                 self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
             self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
         else:

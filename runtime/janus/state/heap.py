@@ -95,6 +95,11 @@ class Heap:
         self._places: dict = {}              # id(place) -> the place (Heap.place)
         # id(instance) -> (instance, its dict, names read or written through it)
         self._names: dict = {}
+        # Places this call wrote through the overlay, and dicts it read or wrote as items
+        # (note_item_access: one dict must not be both).
+        self.place_writes: set = set()
+        self.dicts_read: set = set()
+        self.dicts_written: set = set()
 
     # -- reads ---------------------------------------------------------------------
 
@@ -121,9 +126,27 @@ class Heap:
         flags = [one[1] if one else False for one in ones]
         self.provenance.note_kept(result, (acc, tf.where(takes_second, flags[1], flags[0])))
 
+    def note_item_access(self, container, writes):
+        """The call reads (or `writes`) `container`'s items.  A dict that is also a
+        place this call wrote through (a module's globals, an instance's __dict__:
+        `G = globals()` then `G["n"]` after `global n; n += 1`) would be read through one
+        path and written through another: refused."""
+        if type(container) is not dict and not isinstance(container, dict):
+            return
+        real = self.provenance.real_of(container, container)
+        if id(real) in self.place_writes:
+            self._two_paths()
+        self.dicts_read.add(id(real))
+        if writes:
+            self.dicts_written.add(id(real))
+        self._places[id(real)] = real
+
     def written(self, owner, name):
         """(True, value) if this call already wrote owner.name (or a global)."""
-        key = (id(self.place(owner, name)), name)
+        place = self.place(owner, name)
+        if id(place) in self.dicts_written:
+            self._two_paths()
+        key = (id(place), name)
         if key in self.overlay:
             return True, self.overlay[key]
         return False, None
@@ -144,6 +167,23 @@ class Heap:
         if not isinstance(owner, types.ModuleType):
             self._names.setdefault(id(owner), (owner, place, set()))[2].add(name)
         return place
+
+    def refuse_changed_for_library(self, real, acc):
+        """Library code about to read `real`, which this call has changed (its copy holds
+        the change): a graph would give it the caller's container as it was."""
+        if acc is not None:
+            raise Unsupported(f"library code reads the program's {type(real).__name__} "
+                              "that this call changed before the call", *self.b.where)
+
+    def _written_place(self, place):
+        if id(place) in self.dicts_read:
+            self._two_paths()
+        self.place_writes.add(id(place))
+
+    def _two_paths(self):
+        raise Unsupported("the step reaches a dict both as items and as the globals or "
+                          "attributes it holds (a module's globals(), an object's "
+                          "__dict__), and writes through one of them", *self.b.where)
 
     def guard_instance_dicts(self):
         """Each instance whose attribute this call read or wrote under a name it writes
@@ -232,7 +272,9 @@ class Heap:
         ("setglobal"): later reads in this call see it, commit does it.  `taken` is
         True, or a bool tensor when the write was made in one arm of a cond."""
         self._outside_library_bodies("a write to the program's state")
-        self.overlay[(id(self.place(target, name)), name)] = value
+        place = self.place(target, name)
+        self._written_place(place)
+        self.overlay[(id(place), name)] = value
         self.provenance.note_name(target, name)
         self.effects.append(Effect(kind, target, name, (taken, value)))
 
@@ -242,7 +284,9 @@ class Heap:
     def delete_attribute(self, owner, name):
         """`del owner.name`: later reads in this call refuse, commit deletes it."""
         self._outside_library_bodies("a del of the program's state")
-        self.overlay[(id(self.place(owner, name)), name)] = DELETED
+        place = self.place(owner, name)
+        self._written_place(place)
+        self.overlay[(id(place), name)] = DELETED
         self.provenance.note_name(owner, name)
         self.effects.append(Effect("call", delattr, None, ((owner, name), {})))
 
@@ -303,6 +347,7 @@ class Heap:
         """Run a mutating method on the shadow and record it for commit."""
         self._outside_library_bodies(f"{method}() on the program's {type(container).__name__}")
         container = self.provenance.real_of(container, container)
+        self.note_item_access(container, True)
         alias = self.provenance.argument_alias(container)
         if alias is not None:
             # The same list or dict is also an argument, planned as a copy of its items:

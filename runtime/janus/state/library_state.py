@@ -699,9 +699,21 @@ class _Walk:
             if id(value.keywords) not in seen:
                 seen.add(id(value.keywords))
                 janus_ext.watch_dict(value.keywords, f"{where}.keywords", self.graph)
+                for key, item in list(value.keywords.items()):
+                    self.consider(item, f"{where}.keywords[{key!r}]", programs)
             for index, argument in enumerate(value.args):
                 self.consider(argument, f"{where}.args[{index}]", programs)
-            self.follow(value.func, programs)
+            self.consider(value.func, f"{where}.func", programs)
+        elif type(value) is types.FunctionType and id(value) not in seen:
+            # The program's function a library object holds (a constraint, an
+            # activation): library code calls it with its defaults, which the program
+            # may replace or edit in place.
+            seen.add(id(value))
+            watch_functions((value,), self.graph)
+            for index, default in enumerate(value.__defaults__ or ()):
+                self.consider(default, f"{where}.__defaults__[{index}]", programs)
+            for key, default in (value.__kwdefaults__ or {}).items():
+                self.consider(default, f"{where}.__kwdefaults__[{key!r}]", programs)
         elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:

@@ -132,6 +132,7 @@ def item(b, container, key, code, offset):
     acc = b.provenance.source_of(container)
     if acc is None:
         raise Unsupported("item read from a container janus cannot guard", code, offset)
+    b.heap.note_item_access(container, False)
     value = janus_ext.static_item(container, key, _MISSING)
     if value is _MISSING:
         _missing_item(b, container, key, acc, code, offset)
@@ -440,8 +441,8 @@ def read_natively(b, value, depth=0):
     if depth > _NATIVE_DEPTH or type(real) not in (dict, list, tuple):
         return
     acc = b.provenance.source_of(real)
-    if acc is None:
-        return
+    if acc is None or b.provenance.copy_of(real) is not None:
+        return b.heap.refuse_changed_for_library(real, acc)
     if type(real) is dict:
         b.guards.require_keys(acc, real)
         items = list(real.items())
