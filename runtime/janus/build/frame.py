@@ -649,21 +649,15 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             # An iterator or iterable from outside (a global itertools.count, a
             # generator, a user __iter__): iterating it would consume it at build time.
             self._natively("iteration", (value,), deep=False)
-        live = iteration.live_container(value)
         if type(value) in (control.SymbolicRange, iteration.Live):
             self.push(value)
         elif type(value) is list:
             self.push(iteration.Items(value, current=iteration.as_changed(self.b, value)))
         elif type(value) in (tuple, range, str):
             self.push(iteration.Items(value))
-        elif live is not None and iteration.from_heap(self.b, live[0]):
-            container, view = live
-            real = self.b.provenance.real_of(container, container)
-            self.push(iteration.ContainerItems(iteration.as_changed(self.b, container),
-                                               iteration.reshaping_writes(self.b, real),
-                                               type(real), view))
         else:
-            self.push(iteration.PythonIterator(iter(value)))
+            items = iteration.container_items(self.b, value)
+            self.push(items if items is not None else iteration.PythonIterator(iter(value)))
 
     def op_FOR_ITER(self, ins):
         iterator = self.stack[-1]

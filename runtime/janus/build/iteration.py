@@ -207,10 +207,18 @@ def start(b, value, backwards=False):
         if backwards:
             return ReversedItems(as_changed(b, value))
         return Items(value, current=as_changed(b, value))
+    items = container_items(b, value, backwards)
+    if items is not None:
+        reads.contents(b, value)
+    return items
+
+
+def container_items(b, value, backwards=False):
+    """ContainerItems over a dict, a view of one, a deque or a tracked mapping from the
+    heap, else None."""
     live = live_container(value)
     if live is None or not from_heap(b, live[0]):
         return None
-    reads.contents(b, value)
     container, view = live
     real = b.provenance.real_of(container, container)
     return ContainerItems(as_changed(b, container), reshaping_writes(b, real), type(real),
@@ -234,7 +242,7 @@ def as_changed(b, container):
 def reshaping_writes(b, real):
     """How many of this call's writes to `real` so far add, remove or move items (an
     OrderedDict's iterator fails after any of them; a deque's after any that moved its
-    state, heap.Heap.deque_moves)."""
+    state, heap.Heap.state_moves)."""
     if type(real) in (collections.deque, collections.OrderedDict):
         return lambda: b.heap.state_moves.get(id(real), 0)
     effects = b.heap.effects

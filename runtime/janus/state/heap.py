@@ -417,7 +417,7 @@ def _moves_deque_state(method, args, size, size_after, maxlen):
     `size_after`, moved its `state`, as CPython's _collectionsmodule.c does: every item
     appended or popped, clear() of a non-empty deque, rotate() of one longer than 1 (by
     0 too); not reverse(), an item write, or extend() of nothing."""
-    if method in ("reverse", "__setitem__", "copy", "count", "index"):
+    if method in ("reverse", "__setitem__"):
         return False
     if method in ("extend", "extendleft"):
         if maxlen == 0:
