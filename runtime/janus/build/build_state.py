@@ -86,7 +86,8 @@ class Record:
     """What the graph's callers must know besides its guards and inputs: the Built
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
-                 "library_objects", "loggers", "settings", "stream_checks")
+                 "library_objects", "effects_before_library", "loggers", "settings",
+                 "stream_checks")
 
     def __init__(self):
         self.assumptions: list = []           # (assert op, (code, offset)) in order
@@ -96,6 +97,10 @@ class Record:
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (state/library_state.py).
         self.library_objects: dict = {}
+        # How many of the heap's effects the call had made when it last called library
+        # code: the containers those wrote, library code may have read as they were
+        # before the call (state/library_state.watch refuses them).
+        self.effects_before_library = 0
         # id -> logging.Logger the step logs through (replayed at commit): the handlers
         # and filters it emits through are compared at each call (library_state.py).
         self.loggers: dict = {}

@@ -212,6 +212,13 @@ class Builder:
             return self.note_created(result)
         return self.provenance.note_computed(result, operands)
 
+    def note_library_call(self, fn, args, kwargs):
+        """Library code `fn` runs now, natively, reading what it reaches from `fn`,
+        `args` and `kwargs` as the caller's heap has it: the containers this call has
+        changed so far (on its copies) it would read as they were."""
+        library_state.note(self.record.library_objects, fn, args, kwargs)
+        self.record.effects_before_library = len(self.heap.effects)
+
     def note_created(self, container):
         self.provenance.note_made(container, provenance.CONTAINER, self.open_regions.serial[-1])
         return container
@@ -359,7 +366,7 @@ class Builder:
         bookkeeping, and the call() it reaches is run by this builder, not traced."""
         impl = calls.user_call(layer)
         attribute_reads.unshadowed_method(self, layer, "call", impl, code, offset)
-        library_state.note(self.record.library_objects, layer, args, kwargs)   # Keras reads it
+        self.note_library_call(layer, args, kwargs)   # Keras reads it
 
         def through_builder(*call_args, **call_kwargs):
             return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)

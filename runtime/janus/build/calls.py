@@ -446,7 +446,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         raise Unsupported(f"{name}() of a Keras callback in the step: "
                           "callbacks keep Python state (History's lists) that a build "
                           "would write once, with graph values", code, offset)
-    library_state.note(b.record.library_objects, fn, args, kwargs)
+    b.note_library_call(fn, args, kwargs)
     for value in values:
         reads.read_natively(b, value)
 

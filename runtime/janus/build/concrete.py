@@ -28,8 +28,9 @@ class Built:
     __slots__ = ("function", "guards", "inputs", "template", "assumptions",
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
                  "keep_alive", "gating", "draws", "python_draws", "library_objects",
-                 "names_of", "summary", "inlined", "recursive_codes", "tape_records",
-                 "loggers", "xla_checks", "settings", "stream_checks")
+                 "changed_before_library", "names_of", "summary", "inlined",
+                 "recursive_codes", "tape_records", "loggers", "xla_checks", "settings",
+                 "stream_checks")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -149,6 +150,9 @@ def _build(code, globals_dict, arg_names, args, plan):
         keep_alive=run.provenance.pinned, gating=traced["gating"], draws=traced["draws"],
         python_draws=run.record.python_draws if run.record.python_draws else None,
         library_objects=tuple(run.record.library_objects.values()),
+        changed_before_library={id(e.target): e.target for e in
+                                run.heap.effects[:run.record.effects_before_library]
+                                if e.kind == "method"},
         loggers=tuple(run.record.loggers.values()),
         names_of=names_of, summary=summary,
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),

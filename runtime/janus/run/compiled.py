@@ -63,7 +63,7 @@ class CompiledGraph:
         # The library state it was built from, watched: a change marks it stale.
         self.stale = None         # why library state it was built from changed, or None
         lists, self.pinned_contents, watched, partials = library_state.watch(
-            built.library_objects, self, built.names_of)
+            built.library_objects, self, built.names_of, built.changed_before_library)
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched) + \
             guards.pinned_partials(partials)
         self.pinned_contents += library_state.compared_loggers(built.loggers) + \

@@ -34,7 +34,7 @@ from .. import guards
 from ..errors import Unsupported
 from ..semantics import natives, numbers, python_draws
 from ..values import LIBRARY_MODULES, from_library, is_library_object, is_namedtuple, is_symbolic
-from . import heap, library_state, reads
+from . import heap, reads
 
 _MISSING = object()
 _GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
@@ -404,7 +404,7 @@ def _property(b, owner, name, prop, acc, code, offset):
             # model's call: the losses it recorded, and the regularizers' values): a
             # list computed from this call, a new one at each read, as eagerly.
             b.guards.require_is(guards.lookup(acc, name), prop)
-            library_state.note(b.record.library_objects, fget, (owner,), {})
+            b.note_library_call(fget, (owner,), {})
             return b.note_created(value)
         if computed_now or _made_at_each_read(fget, owner, value):
             # A tensor the getter computed here (an optimizer's learning_rate from its
@@ -414,7 +414,7 @@ def _property(b, owner, name, prop, acc, code, offset):
             # depending on the property the class holds and on library state (watched
             # as for any library call), not on an identity from call to call.
             b.guards.require_is(guards.lookup(acc, name), prop)
-            library_state.note(b.record.library_objects, fget, (owner,), {})
+            b.note_library_call(fget, (owner,), {})
             return value
         return reads.value_at(b, guards.library_property(acc, name, prop), value,
                         f"attribute {name!r}", code, offset, library=True)

@@ -106,7 +106,7 @@ def note(found: dict, fn, args, kwargs):
             found.setdefault(id(value), value)
 
 
-def watch(objects, graph, program_names):
+def watch(objects, graph, program_names, changed=None):
     """Mark `graph` stale (graph.stale = why) when one of `objects` changes, other than
     at the names `program_names(obj)` says the program's code reads or writes.  Returns
     what no watcher sees, for the caller to guard or compare:
@@ -119,9 +119,12 @@ def watch(objects, graph, program_names):
       guards each one's type;
     - the functools.partial objects they hold: `p.__setstate__(...)` gives one another
       function, arguments and keywords dict without writing a dict, so the caller
-      guards what each holds (guards.pinned_partials)."""
+      guards what each holds (guards.pinned_partials).
+    `changed` ({id: container}) holds the containers the call changed before it last
+    called library code: library code read them as they were, and reaching one refuses
+    the graph."""
     seen, lists, watched, partials = set(), [], [], []
-    walk = _Walk(graph, seen, lists, program_names, watched, partials)
+    walk = _Walk(graph, seen, lists, program_names, watched, partials, changed or {})
     try:
         for obj in objects:
             walk.watch_object(obj, _name(obj))
@@ -630,11 +633,13 @@ class _Walk:
     objects the build read attributes of, until the next cyclic collection
     (docs/soundness.md#object-lifetime)."""
 
-    __slots__ = ("graph", "seen", "lists", "program_names", "watched", "partials", "todo")
+    __slots__ = ("graph", "seen", "lists", "program_names", "watched", "partials",
+                 "changed", "todo")
 
-    def __init__(self, graph, seen, lists, program_names, watched, partials):
+    def __init__(self, graph, seen, lists, program_names, watched, partials, changed):
         self.graph, self.seen, self.lists = graph, seen, lists
         self.program_names, self.watched, self.partials = program_names, watched, partials
+        self.changed = changed
         self.todo = collections.deque()
 
     def watch_object(self, obj, described):
@@ -686,6 +691,14 @@ class _Walk:
             value = getattr(value, "__wrapped__", None)
             if not issubclass(type(value), dict):
                 return
+        if id(value) in self.changed:
+            # The step wrote it (`VALUES[1] *= 0.8`, on its copy until the commit), then
+            # called library code that can read it (the schedule holding VALUES, through
+            # the optimizer): that code read the caller's container as it was.
+            raise Unsupported(
+                f"the step changes the {type(value).__name__} at {where} and then calls "
+                "TF/Keras code that reads it: a graph would give that code the "
+                f"{type(value).__name__} as it was before the call")
         # isinstance: Keras keeps the dicts, lists and sets its objects hold in subclasses
         # of its own (TrackedDict, TrackedList, TrackedSet).
         if type(value) is functools.partial and id(value) not in seen:
