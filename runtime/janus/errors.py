@@ -2,6 +2,7 @@
 stage imports (no janus imports here)."""
 
 import re
+import traceback
 
 _TERMINAL_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -20,6 +21,30 @@ class Unsupported(Exception):
             where = f" ({code.co_qualname} at {code.co_filename}:{line})"
         super().__init__(reason + where)
         self.reason = reason
+
+
+def clear_frames(exc):
+    """Clear the locals of the finished frames `exc` and the exceptions chained to it
+    passed through.  A build's frames hold the program's values it read (a list item it
+    was about to overwrite); an exception kept past its handler keeps those frames, and
+    through them the values, alive past the point where eager frees them
+    (docs/soundness.md#object-lifetime).  A frame still running is left as it is."""
+    pending, seen = [exc], set()
+    while pending:
+        exc = pending.pop()
+        if exc is None or id(exc) in seen:
+            continue
+        seen.add(id(exc))
+        traceback.clear_frames(exc.__traceback__)
+        pending += (exc.__context__, exc.__cause__)
+
+
+def kept(exc):
+    """`exc` made fit to be kept after its handler ends (a cond arm's refusal, stored to
+    be raised later or not): its frames cleared, and no traceback, which would hold the
+    handling frame in a cycle with the exception its locals keep."""
+    clear_frames(exc)
+    return exc.with_traceback(None)
 
 
 def line_of(code, offset):

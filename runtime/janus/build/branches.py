@@ -19,6 +19,7 @@ import contextlib
 import tensorflow as tf
 from tensorflow.python.eager import record
 
+from .. import errors
 from ..errors import Raises, Unsupported
 from ..semantics import numbers
 from ..state import reads
@@ -100,8 +101,8 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
         except Unsupported as exc:
             # What an arm cannot do inside a cond (a list append on the way to the
             # join) it may do outside one, if the other arm raises (below).
-            shapes.append(exc)
-            refused = exc
+            refused = errors.kept(exc)
+            shapes.append(refused)
     if shapes[0] is None and shapes[1] is None:
         raise Raises("both arms of a branch on a tensor raise", frame.code, ins.offset)
     if refused is not None and None not in shapes:

@@ -9,12 +9,11 @@ on the way (the guards, the inputs, the deferred writes, the random draws) is ga
 into the record here; nothing else of the builder outlives the build.
 """
 
-import traceback
 
 import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
-from .. import config, guards
+from .. import config, errors, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records, xla
@@ -49,7 +48,7 @@ def build(code, globals_dict, arg_names, args, plan):
     try:
         return _build(code, globals_dict, arg_names, args, plan)
     except BaseException as exc:
-        traceback.clear_frames(exc.__traceback__)
+        errors.clear_frames(exc)
         raise
 
 

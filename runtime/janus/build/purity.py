@@ -405,6 +405,11 @@ def call_while_building(code, frame, param_names, args):
         return interpret(watch.run, code, frame.f_globals, param_names, args)
     except BaseException as exc:
         watch.fail(exc)
+        # The exception's traceback holds this frame: were the frame to hold the watch
+        # that keeps the exception, the cycle would keep the program's values the
+        # callback's frames hold alive until a cyclic collection, past the point where
+        # eager frees them (docs/soundness.md#object-lifetime).
+        del watch
         raise
 
 

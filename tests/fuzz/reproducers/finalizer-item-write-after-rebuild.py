@@ -1,4 +1,3 @@
-# known wrong: a list item write in the step (SLOTS[0] = POOL[1]) drops the last reference to an object with a weakref.finalize callback in the call right after a rebuild; eager runs the finalizer at the write and the step prints its effect, janus's death check (state/deaths.py) let the graph run (make fuzz N=200 SEED=282900, program seed 282954; wrong at 867ccfb too)
 # janus fuzz reproducer: printed
 # janus-python fuzz program, seed 282954
 # features: raise_caught, item_write_finalizer, aliasing, zero_division
