@@ -105,6 +105,9 @@ def attribute(b, owner, name, code, offset):
     if value is _MISSING and isinstance(owner, types.ModuleType) and library:
         getattr(owner, name)       # a lazily loaded library module fills its __dict__
         value = janus_ext.static_getattr(owner, name, _MISSING)
+    if value is _MISSING and isinstance(owner, types.ModuleType) and not library and \
+            "__getattr__" in owner.__dict__:
+        return _module_getattr(b, owner, name, acc, code, offset)
     if value is _MISSING:
         if descr is _MISSING or type(descr) is types.MemberDescriptorType:
             why = "its class has __getattr__" if janus_ext.type_lookup(
@@ -123,6 +126,20 @@ def attribute(b, owner, name, code, offset):
                 _pass_class(b, acc, cls)
         return _bind(descr, owner, cls)
     return _plain(b, value, name, acc, library, code, offset)
+
+
+def _module_getattr(b, module, name, acc, code, offset):
+    """`mod.name` where the module holds no `name` and defines `__getattr__` (PEP 562):
+    CPython calls `mod.__getattr__(name)`, the program's function, which the build runs
+    as any call (its reads guarded, its writes deferred), the absence of `name` guarded:
+    once the loop sets `mod.name`, the read is that value's."""
+    if acc is None:
+        raise Unsupported(f"attribute {name!r} of module {module.__name__!r}, answered "
+                          "by its __getattr__, of a module janus did not read from a "
+                          "guarded place", code, offset)
+    b.guards.require_absent(guards.own(acc, name))
+    answer = attribute(b, module, "__getattr__", code, offset)
+    return b.call(answer, (name,), {}, code, offset)
 
 
 _IMMUTABLE_TYPE = 1 << 8       # Py_TPFLAGS_IMMUTABLETYPE: no attribute can be set on it
