@@ -68,8 +68,8 @@ class BuildIterator:
     """An iterator the builder made in place of a builtin's C iterator (janus/build/
     iteration.py Live: `enumerate(queue)` over the program's list): it yields items of
     containers whose contents are guarded, reading them as the call has changed them,
-    and runs no code of the program.  Consumers accept it where they accept the C
-    iterators of natives.ITERATORS."""
+    or resumes a generator the step made in the builder, as a `for` over it would.
+    Consumers accept it where they accept the C iterators of natives.ITERATORS."""
     __slots__ = ()
 # Heap.kept: a float that may be the caller's own object, where janus did not follow
 # which (a loop on a tensor carried it, or a branch inside a branch chose it).

@@ -327,7 +327,8 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
         passes = _passes_through(b, fn)
         live = iteration.live_builtin(
             b, fn, args, kwargs,
-            lambda value: natives.first_opaque((value,), False, passes) is None)
+            lambda value: natives.first_opaque((value,), False, passes) is None,
+            generators.InlinedGenerator)
         if live is not None:
             return b.note_created(live)
     if fn not in (isinstance, issubclass):

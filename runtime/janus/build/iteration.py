@@ -282,7 +282,8 @@ class Live(BuildIterator):
     container from the heap is (or is under) what it iterates: the build's own
     iteration (Items, ContainerItems, ReversedItems) where CPython's C iterator would
     walk the caller's container while the loop body changes this call's copy of it
-    (`for i, x in enumerate(queue): queue.remove(x)`).  The program may keep it in a
+    (`for i, x in enumerate(queue): queue.remove(x)`), or over a generator the step
+    made, which CPython's would resume natively where the builder must.  The program may keep it in a
     variable, so an arm of a cond that goes on with it shares it, and is refused as a
     PythonIterator is."""
     __slots__ = ("kind", "parts", "count", "strict", "shared")
@@ -337,38 +338,46 @@ class Live(BuildIterator):
         return other
 
 
-def live_builtin(b, fn, args, kwargs, plain):
+def live_builtin(b, fn, args, kwargs, plain, generator_type):
     """`iter(x)`, `enumerate(x[, start])`, `zip(*xs[, strict])` or `reversed(x)` as a
-    Live iteration when one argument is a container from the heap (or a Live) and
+    Live iteration when one argument is a container from the heap, a Live or a
+    generator the step made (of `generator_type`, which the builder resumes) and
     `plain(value)` holds for the others, else None (the builtin's own C iterator is then
     exact: over tuples, ranges, strings, or containers this call made, whose writes
     change them in place)."""
+    resumed = (Live, generator_type)
     if fn is enumerate:
         start_at = kwargs.get("start", args[1] if len(args) > 1 else 0)
         if len(args) + len(kwargs) not in (1, 2) or set(kwargs) - {"start"} or \
                 type(start_at) is not int or not args:
             return None
-        parts = _parts(b, args[:1], plain)
+        parts = _parts(b, args[:1], plain, resumed)
         return None if parts is None else Live("enumerate", parts, start_at)
     if fn is zip:
         strict = kwargs.get("strict", False)
         if set(kwargs) - {"strict"} or type(strict) is not bool or not args:
             return None
-        parts = _parts(b, args, plain)
+        parts = _parts(b, args, plain, resumed)
         return None if parts is None else Live("zip", parts, strict=strict)
     if fn is reversed and len(args) == 1 and not kwargs:
         part = start(b, args[0], backwards=True)
         return None if part is None else Live("reversed", (part,))
     if fn is iter and len(args) == 1 and not kwargs:
-        parts = _parts(b, args, plain)
+        if type(args[0]) is generator_type:
+            return None           # iter(gen) is gen itself
+        parts = _parts(b, args, plain, (Live,))
         return None if parts is None else Live("iter", parts)
     return None
 
 
-def _parts(b, values, plain):
-    """One iteration per value when at least one is a heap container or a Live (the
-    others, `plain`, as CPython iterates them: their own C iterators), else None."""
-    parts = [value if type(value) is Live else start(b, value) for value in values]
+def _parts(b, values, plain, resumed):
+    """One iteration per value when at least one is a heap container, a Live or a
+    generator the step made (the others, `plain`, as CPython iterates them: their own C
+    iterators), else None.  A generator is its own part: each item asked of it resumes
+    its frame in the builder, in the order CPython's zip asks (`zip(batches(), LRS)`
+    takes a batch, then a rate; the batch taken when the rates ran out is lost, as
+    eagerly)."""
+    parts = [value if type(value) in resumed else start(b, value) for value in values]
     if all(part is None for part in parts) or not all(
             plain(value) for value, part in zip(values, parts) if part is None):
         return None
