@@ -131,7 +131,8 @@ def _replace(value, leaves):
     if is_symbolic(value):
         return next(leaves)
     if kind is arrays.ArrayArg:
-        return arrays.ArrayArg(next(leaves), value.prototype.dtype, value.argument)
+        return arrays.ArrayArg(next(leaves), value.prototype.dtype, value.argument,
+                               value.scalar)
     if kind in (tuple, list):
         return kind(_replace(item, leaves) for item in value)
     if kind is dict:

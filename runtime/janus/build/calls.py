@@ -293,6 +293,10 @@ def _made_set(b, fn, args, kwargs, code, offset):
     return sets.made(b, fn, args, code, offset)
 
 
+# Builtins that only iterate their positional arguments.
+_ITERATING = (iter, enumerate, zip, reversed, list, tuple)
+
+
 def _pure_builtin(b, fn, args, kwargs, code, offset):
     if not _is_pure_builtin(fn):
         return PASS
@@ -313,6 +317,11 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
             return summed[0]
         args = (items,)
         values = (items,)
+    if fn in _ITERATING and not any(type(v) is arrays.ArrayArg for v in kwargs.values()) \
+            and any(type(a) is arrays.ArrayArg for a in args):
+        # numpy iterates an array over its first axis: its rows, as `arr[i]` gives them.
+        args = tuple(a.rows() if type(a) is arrays.ArrayArg else a for a in args)
+        values = (*args, *kwargs.values())
     if any(type(a) is arrays.ArrayArg for a in values):
         if fn is len and len(args) == 1 and args[0].tensor.shape.rank and \
                 args[0].tensor.shape[0] is None:

@@ -12,7 +12,9 @@ the argument as an ArrayArg:
   reflected operator wins over the array's, so the result is a tensor there too);
 - basic indexing (ints, slices) gives an ArrayArg of TF's strided slice; numpy gives
   a view, so it counts as the caller's array like the argument itself;
-- everything else (fancy indexing, iteration, methods, comparisons, formatting,
+- iteration (`for row in batch`, `zip(batch, weights)`, `list(batch)`) gives its rows
+  as basic indexing does, when the first dimension is pinned;
+- everything else (fancy indexing, methods, comparisons, formatting,
   in-place writes, returning or storing the caller's array) is refused with a reason:
   the natives gate does not know the type, and the dunders below say what was asked.
 """
@@ -20,7 +22,7 @@ the argument as an ArrayArg:
 import numpy as np
 import tensorflow as tf
 
-from ..errors import Unsupported
+from ..errors import NeedsExactShapes, Unsupported
 from ..values import is_symbolic
 
 ATTRIBUTES = ("dtype", "shape", "ndim", "size")
@@ -32,13 +34,17 @@ COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
 class ArrayArg:
     """What the builder holds for an ndarray argument (`argument`: the caller's own
     array) or numpy arithmetic on one (a new array each call)."""
-    __slots__ = ("tensor", "prototype", "argument")
+    __slots__ = ("tensor", "prototype", "argument", "scalar")
     described_as = "an ndarray argument"        # natives.describe
 
-    def __init__(self, tensor, dtype, argument=False):
+    def __init__(self, tensor, dtype, argument=False, scalar=False):
         self.tensor = tensor
-        self.prototype = np.zeros((1,), dtype)   # asked in place of the array
+        # Asked in place of the array (isinstance, numpy's result dtypes).  Where numpy
+        # gives a scalar (`weights[1]`, arithmetic on one), a numpy scalar of the dtype:
+        # `isinstance(w, np.ndarray)` is False for it, `np.floating` True.
+        self.prototype = np.dtype(dtype).type(0) if scalar else np.zeros((1,), dtype)
         self.argument = argument
+        self.scalar = scalar
 
     def __tf_tensor__(self, dtype=None, name=None):
         if dtype is None or tf.as_dtype(dtype) == self.tensor.dtype:
@@ -70,13 +76,30 @@ class ArrayArg:
         if not all(_basic_index(p) for p in parts):
             self._refuse("indexing (other than by ints and slices)")
         result = self.tensor[key]
-        return ArrayArg(result, self.prototype.dtype, argument=self.argument)
+        # An int for every axis gives numpy's scalar; `...` or a slice keeps an array.
+        scalar = result.shape.rank == 0 and not any(p is Ellipsis for p in parts)
+        return ArrayArg(result, self.prototype.dtype, argument=self.argument, scalar=scalar)
 
     def __setitem__(self, key, value):
         self._refuse("an item write")
 
     def __iter__(self):
-        self._refuse("iteration")
+        return iter(self.rows())
+
+    def rows(self):
+        """What numpy's iteration over the first axis gives: `arr[0]`, `arr[1]`, ... as
+        basic indexing gives them (views: the caller's array).  How many is the shape's,
+        which the argument's guard pins."""
+        shape = self.tensor.shape
+        if shape.rank == 0:
+            raise Unsupported("iteration over a 0-d ndarray argument (numpy raises "
+                              "TypeError)")
+        if shape.rank is None or shape[0] is None:
+            # A dimension the cache relaxed: numpy runs the loop once per row, so the
+            # graph is built per first dimension (the executor builds again, exact).
+            raise NeedsExactShapes("iteration of an ndarray argument whose first "
+                                   "dimension varies between calls")
+        return tuple(self[index] for index in range(int(shape[0])))
 
     def __bool__(self):
         self._refuse("the truth value")
@@ -105,7 +128,8 @@ class NumpyMethod:
         if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
             raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
         # An ndarray is a value no tape differentiates, whatever it later feeds.
-        return ArrayArg(tf.stop_gradient(self.tensor), dtype.as_numpy_dtype)
+        return ArrayArg(tf.stop_gradient(self.tensor), dtype.as_numpy_dtype,
+                        scalar=self.tensor.shape.rank == 0)
 
 
 def is_computed(value):
@@ -237,7 +261,8 @@ def binary(symbol, operation, left, right, number_of, check, code, offset):
     if result.dtype != tf.as_dtype(want):
         raise Unsupported(f"`{symbol}` on an ndarray argument gives {want} in numpy "
                           f"but {result.dtype.name} in TF", code, offset)
-    return ArrayArg(result, want)
+    # numpy gives a scalar where the result has no axes (`w * 2.0` of a scalar row).
+    return ArrayArg(result, want, scalar=result.shape.rank == 0)
 
 
 def _numpy_quiet(result, operands):
@@ -276,7 +301,7 @@ def _compare(operation, left, right, number_of, symbol, code, offset):
         raise Unsupported(f"`{symbol}` of an ndarray argument in {common} with a number "
                           "numpy compares outside that dtype", code, offset)
     result = operation(*(_operand(side, common) for side in (left, right)))
-    return ArrayArg(result, np.bool_)
+    return ArrayArg(result, np.bool_, scalar=result.shape.rank == 0)
 
 
 def _operand(side, dtype):
