@@ -33,7 +33,7 @@ _DICT_READS = frozenset({"pop", "popitem", "setdefault", "get", "keys", "values"
 
 # Methods that change the container; replayed at commit.  Counter's update/subtract
 # add to the counts already there, which janus would have to read one by one: not
-# listed, so refused (reads.collection_attribute).
+# listed, so refused (collection_reads.collection_attribute).
 MUTATORS = {
     deque: frozenset({"append", "appendleft", "pop", "popleft", "extend", "extendleft",
                       "clear", "rotate", "remove", "insert", "reverse", "__setitem__",
@@ -62,7 +62,7 @@ COUNTER_SLOTS = {name: Counter.__dict__.get(name) or getattr(dict, name)
                               "__getitem__", "__setitem__", "__delitem__", "get", "keys",
                               "values", "items", "pop", "popitem", "setdefault", "clear")}
 # A default_factory janus evaluates itself: builtin constructors of fresh values.  A
-# function of the program is inlined like any call (reads.default_value).
+# function of the program is inlined like any call (collection_reads.default_value).
 FACTORIES = (list, dict, int, float, str, bool, tuple)
 
 

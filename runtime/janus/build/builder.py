@@ -32,7 +32,8 @@ from .. import containers, guards, messages
 from ..errors import NeedsIdentity, Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
-from ..state import attribute_reads, heap, inputs, library_state, objects, provenance, reads
+from ..state import (attribute_reads, collection_reads, heap, inputs, library_state, objects,
+                     provenance, reads)
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
 from . import build_state, calls, control, frame, generators, made, recursive_calls
 
@@ -323,7 +324,7 @@ class Builder:
                 dims.append(d)
             return tuple(dims)
         if containers.is_tracked(owner):
-            return reads.collection_attribute(self, owner, name, code, offset)
+            return collection_reads.collection_attribute(self, owner, name, code, offset)
         if name == "numpy" and is_symbolic(owner) and self.provenance.number_of(owner) is None:
             return arrays.NumpyMethod(owner)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or \
@@ -413,6 +414,10 @@ class Builder:
         reads.stdlib_slot(self, container, name, code, offset)
         if args and (containers.is_mapping(container) or name in ("remove", "index", "count")):
             natives.comparable(container, args[:1], code, offset)
+        if args and name in ("remove", "index", "count") and natives.compares_contents(
+                args[0], self.heap.local_view(container)):
+            for compared in (container, args[0]):       # == reads them at every depth
+                reads.whole(self, compared, code, offset)
         if name in ("extend", "extendleft", "update") and natives.first_opaque(
                 (*args, *kwargs.values()), True, is_library_object) is not None:
             raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "

@@ -459,6 +459,11 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     b.note_library_call(fn, args, kwargs)
     for value in values:
         reads.read_natively(b, value)
+    if (getattr(fn, "__module__", None) or type(fn).__module__ or "").startswith("keras"):
+        try:
+            numbers.keras_weak_typing(name, values, b.provenance.number_of)
+        except numbers.NotRepresentable as exc:
+            raise Unsupported(str(exc), code, offset) from None
 
     def wrap(value):
         if type(value) in (list, tuple) and any(

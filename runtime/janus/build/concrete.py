@@ -18,7 +18,7 @@ from ..errors import NotYet, Unsupported
 from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records, xla
 from ..semantics import random_ops
-from ..state import library_state
+from ..state import kept_tensors, library_state
 from . import builder, outputs, program_functions, purity, raising
 
 
@@ -60,6 +60,14 @@ def _build(code, globals_dict, arg_names, args, plan):
     run = builder.Builder(code, globals_dict, arg_names, args, plan, profiler.profile(code),
                           call_args, len(code.co_freevars))
     run.plan_inputs()
+    # Read here, outside the graph being built, where the program's scopes are.
+    library_state.note_setting(run.record.settings, library_state.DISTRIBUTION_STRATEGY)
+    if tf.distribute.has_strategy():
+        # Its variables are per-replica, updated through the strategy's own calls;
+        # janus distributes with MPI instead (docs/distributed.md).
+        raise Unsupported(f"the call is made inside `strategy.scope()` of a tf.distribute "
+                          f"{type(tf.distribute.get_strategy()).__name__}: janus builds "
+                          "no graph under a tf.distribute strategy", code)
     traced, made_variables = {}, []
     turnstile = atomic.Turnstile() if _gating_on() else None
     use_xla = _xla_on() and plan.xla_declined is None and not plan.tape_records
@@ -73,7 +81,7 @@ def _build(code, globals_dict, arg_names, args, plan):
                 tf.variable_creator_scope(purity.variables_noted(made_variables)):
             names_taken = []
             with purity.keras_names_noted(graph, names_taken), \
-                    library_state.kept_tensors(run.record.library_objects, graph) as kept:
+                    kept_tensors.kept_tensors(run.record.library_objects, graph) as kept:
                 result = run.run(run.substitute(flat_inputs))
                 run.heap.guard_instance_dicts()
             run.heap.effects.extend(kept.replays + names_taken)

@@ -18,7 +18,7 @@ from .. import containers
 from ..errors import Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
-from ..state import library_state, objects, reads
+from ..state import collection_reads, library_state, objects, reads
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
 from . import (branches, closures, contexts, control, displays, dunders, imports, indexing,
                iteration, loops, output, patterns, percent_format, raising)
@@ -466,6 +466,18 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             same = self._same_object(left, right, ins)
             self.push(tf.logical_not(same) if ins.arg else same)
             return
+        try:
+            same = numbers.identity(left, right, self.b.provenance.number_of, self.b.check)
+        except numbers.NotRepresentable as exc:
+            self.fail(str(exc), ins)
+        if same is not None:
+            # `improved is True` of a bool the graph computes: by value, as the
+            # singletons answer.
+            if is_symbolic(same):
+                same = tf.logical_not(same) if ins.arg else same
+                self.b.promote(same, bool)
+            self.push(same is not bool(ins.arg) if type(same) is bool else same)
+            return
         self.push(reads.same_object(self.b, left, right, negate=bool(ins.arg)))
 
     def _same_object(self, left, right, ins):
@@ -480,11 +492,14 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         if is_symbolic(right) or is_symbolic(left):
             self.fail("`in` on a tensor", ins)
         if containers.is_tracked(right):
-            found = reads.membership(self.b, left, right, self.code, ins.offset)
+            found = collection_reads.membership(self.b, left, right, self.code, ins.offset)
             self.push((not found) if ins.arg else found)
             return
         reads.contents(self.b, right)
-        self._natively("`in`", (left, right), whole=False)
+        # `HEAD in GROUPS` of lists compares the inner lists as they are now: guarded
+        # whole (the loop edits `GROUPS[1]` in place).
+        self._natively("`in`", (left, right), whole=type(right) in (list, tuple) and
+                       natives.compares_contents(left, self.b.heap.local_view(right)))
         self.push((left not in right) if ins.arg else (left in right))
 
     def op_UNARY_NEGATIVE(self, ins):
@@ -537,7 +552,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             self.push(indexing.number_at(self.b, container, key, self.code, ins.offset))
             return
         if containers.is_tracked(container):
-            self.push(reads.collection_item(self.b, container, key, self.code, ins.offset))
+            self.push(collection_reads.collection_item(self.b, container, key, self.code, ins.offset))
             return
         real = self.b.provenance.real_of(container)
         if real is not None and self.b.provenance.source_of(real) is not None and \

@@ -94,6 +94,16 @@ def comparable(container, keys, code, offset):
                           "its own code", code, offset)
 
 
+def compares_contents(probe, container):
+    """`probe in container` / `container.count(probe)` compares with ==, which for a
+    list, dict, set or tuple is a comparison of what it holds, at any depth: whether the
+    probe, or an item of the container, is such a structure (then every level the
+    comparison reads must be guarded, not only the container's own items)."""
+    structured = (list, tuple, dict, set, frozenset, collections.deque)
+    return isinstance(probe, structured) or any(
+        isinstance(item, structured) for item in container)
+
+
 def describe(value):
     kind = type(value)
     if values.is_symbolic(value):

@@ -450,6 +450,64 @@ def builtin(fn, args, kinds, check):
     return [minimum_or_maximum(name, *args, kinds, check)]
 
 
+# CPython makes every int in this range from one cached object: `n is 5` is `n == 5`.
+SMALL_INTS = range(-5, 257)
+
+
+def identity(left, right, number_of, check):
+    """`left is right` where one side is a bool or int the graph carries: a graph bool,
+    or a Python bool; None when neither side is one (the caller decides by objects).
+    bool() and comparisons give one of the two singletons, so `flag is True` is
+    `flag == True`; an int is the cached object where it is small.  Beyond the cache,
+    whether two ints are one object depends on where each came from (the program's
+    own `LIMIT` stored in an attribute and read back is the same object): refused.
+    Objects of different types are never the same."""
+    kinds = [number_of(v) if isinstance(v, tf.Tensor) else None for v in (left, right)]
+    if not any(kind in (bool, int) for kind in kinds) or left is right:
+        return None
+    types_ = [kind if kind is not None else type(v) for kind, v in zip(kinds, (left, right))]
+    if types_[0] is not types_[1]:
+        return False
+    if types_[0] is bool:
+        return tf.equal(carry(left, bool), carry(right, bool))
+    if any(kind is None and value not in SMALL_INTS
+           for value, kind in zip((left, right), kinds)):
+        raise NotRepresentable("`is` between an int the graph carries and an int outside "
+                               "CPython's small-int cache: whether they are one object "
+                               "depends on where each was made")
+    both = tf.equal(carry(left, int), carry(right, int))
+    small = tf.logical_and(carry(left, int) >= SMALL_INTS.start,
+                           carry(left, int) < SMALL_INTS.stop)
+    # Two carried ints, equal and beyond the cache: one object or two, as above; the
+    # interpreter answers that call.
+    check(tf.logical_or(small, tf.logical_not(both)),
+          "`is` between two equal ints beyond CPython's small-int cache")
+    return tf.logical_and(both, small)
+
+
+def keras_weak_typing(name, values, number_of):
+    """Keras code types a Python number weakly (`keras.ops.multiply(h16, 0.5)` stays
+    float16; `isinstance(x, (int, float))` decides): a number the graph carries is a
+    tensor to it, with a dtype of its own.  Where that dtype is the one Keras would
+    give the number anyway (a float with float32 tensors, an int with int32 ones or
+    none), the result is eager's; otherwise NotRepresentable, and the build specialises
+    the number."""
+    flat = [v for value in values
+            for v in (value if type(value) in (list, tuple) else (value,))]
+    kinds = {number_of(v) for v in flat if isinstance(v, tf.Tensor)} & {int, float}
+    if not kinds:
+        return
+    dtypes = {v.dtype.base_dtype for v in flat if isinstance(v, (tf.Tensor, tf.Variable))
+              and number_of(v) is None}
+    if float in kinds and not dtypes <= {tf.float32} or \
+            int in kinds and not dtypes <= {tf.int32}:
+        kind = "float" if float in kinds else "int"
+        raise NotRepresentable(f"a Python {kind} the graph carries passed to {name}: Keras "
+                               "types a Python number weakly, to the dtype of the "
+                               f"tensors beside it ({', '.join(sorted(d.name for d in dtypes))}), "
+                               "where the graph's value has a dtype of its own")
+
+
 def as_eager_number(value, number_of, check):
     """A promoted number given to a TF or Keras function converts as eager converts the
     Python number it stands for; any other value is given as it is."""
@@ -519,4 +577,10 @@ class EagerNumber:
                        f"a Python int outside {dtype.name} given to a TF op")
         if self.python_type is float and dtype == tf.float32:
             return as_float32(self.tensor)
+        if self.python_type is int and dtype.is_floating and dtype != tf.float64:
+            # Eager converts a Python int for a float op through a C double
+            # (PyLong_AsDouble), then to the dtype: two roundings, which part from one
+            # (int64 straight to float32) near 2**60.
+            wide = tf.cast(self.tensor, tf.float64)
+            return as_float32(wide) if dtype == tf.float32 else tf.cast(wide, dtype, name=name)
         return tf.cast(self.tensor, dtype, name=name)

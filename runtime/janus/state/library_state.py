@@ -48,13 +48,13 @@ import weakref
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.eager import context
+from tensorflow.python.framework import ops
 from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
 import janus_ext
 
 from ..errors import Unsupported
-from ..values import LIBRARY_MODULES, is_symbolic
-from .heap import Effect
+from ..values import LIBRARY_MODULES
 
 # GradientTapes made while a graph was traced (janus/detect/tape.py notes them): a step's
 # own tape.  Any other tape is the program's, from outside the graph being built.
@@ -66,7 +66,7 @@ _PLAIN = (bool, int, float, str, type(None))
 # How many library objects one graph watches at most: a graph whose library objects are
 # more is refused, since one left unwatched could change unseen (about 14 per Dense
 # layer, their variables included).
-_MAX_OBJECTS = 1 << 17
+MAX_OBJECTS = 1 << 17
 
 
 def is_watched_kind(value) -> bool:
@@ -127,7 +127,7 @@ def watch(objects, graph, program_names, changed=None):
     walk = _Walk(graph, seen, lists, program_names, watched, partials, changed or {})
     try:
         for obj in objects:
-            walk.watch_object(obj, _name(obj))
+            walk.watch_object(obj, name_of(obj))
         walk.run()
     except Unsupported:
         forget(graph)
@@ -251,6 +251,19 @@ ABC_REGISTRATIONS = _Setting("the registrations of abstract base classes (ABC.re
 # str() of an int, or int() of a str, raises beyond this many digits.
 INT_DIGIT_LIMIT = _Setting("the int/str conversion limit (sys.set_int_max_str_digits)",
                            sys.get_int_max_str_digits)
+
+
+def _strategy_stack():
+    # The contexts `strategy.scope()` pushes, a list on TF's default graph per thread
+    # (appended to: no dict write a watcher would see); held by id, not kept alive.
+    return tuple(map(id, getattr(ops.get_default_graph(), "_distribution_strategy_stack",
+                                 ())))
+
+
+# tf.distribute.get_strategy(), has_strategy(), a loss's reduction under a strategy:
+# library code answers from the scopes entered (`with strategy.scope():`), which every
+# build traced under.
+DISTRIBUTION_STRATEGY = _Setting("the tf.distribute strategy scope entered", _strategy_stack)
 # Conversions of ints below this many digits never reach the limit (its least value).
 _LEAST_DIGIT_LIMIT = 640
 
@@ -329,7 +342,8 @@ def changed_contents(compared):
         else:
             same = _contents(value) == contents
         if not same:
-            return f"{where} changed in place"
+            return f"{where} changed" if type(value) is _Setting else \
+                f"{where} changed in place"
     return None
 
 
@@ -362,142 +376,6 @@ def summary_reads():
         summary_ops_v2._summary_state = held
 
 
-class KeptTensors:
-    """Graph tensors that library code left, while a graph was built, in lists that
-    outlive the call (found by `kept_tensors`)."""
-
-    def __init__(self):
-        # Keras layers whose losses the call cleared: id -> (layer, what its _losses
-        # and _loss_ids held before), put back when the build fails
-        self.cleared = {}
-        self.replays = []             # heap effects that put the call's values there
-
-
-@contextlib.contextmanager
-def kept_tensors(objects, graph):
-    """While a graph is built: Keras layers record the losses of a call (`add_loss`:
-    activity regularizers, the program's own add_loss) in `layer._losses`, a list the
-    layer keeps, after clearing it at the entry layer's call (`_clear_losses`).  The
-    build leaves the graph's tensors there; eager leaves the call's values.  After
-    the build, each `_losses` list of a layer that the call cleared and that holds graph
-    tensors is replayed at commit with the graph's values (`kept.replays`); a graph
-    tensor that library code left in any other list the objects hold (`objects`: the
-    library objects the build handed to library code, a dict filled while it builds)
-    refuses the build.  Either way, and when the build fails, the lists lose the graph
-    tensors again."""
-    kept = KeptTensors()
-    hooked = _hook_clear_losses()
-    building = getattr(_clearing, "builds", None)
-    if building is None:
-        building = _clearing.builds = []
-    if hooked:
-        building.append(kept)
-    failed = True
-    try:
-        yield kept
-        failed = False
-    finally:
-        if hooked:
-            building.remove(kept)
-        held = _lists_holding(list(objects.values()), graph)
-        for where, owner, key, items in held:
-            replayed = not failed and key == "_losses" and id(owner) in kept.cleared
-            if replayed:
-                kept.replays.append(Effect("call", functools.partial(_set_items, items),
-                                           None, ((tuple(items),), {})))
-            items[:] = [item for item in items if not _of_graph(item, graph)]
-        if failed:
-            for layer, losses, loss_ids in kept.cleared.values():
-                layer._losses[:] = losses
-                layer._loss_ids.clear()
-                layer._loss_ids.update(loss_ids)
-        unexplained = [where for where, owner, key, _ in held
-                       if key != "_losses" or id(owner) not in kept.cleared]
-        if unexplained and not failed:
-            raise Unsupported(f"library code kept a tensor of the graph being built in "
-                              f"{unexplained[0]}: eager keeps the call's value there")
-
-
-# The KeptTensors of the builds in progress on this thread (.builds, innermost last).
-_clearing = threading.local()
-_hooked = []        # [True] once Layer._clear_losses notes the layers it clears
-
-
-def _hook_clear_losses() -> bool:
-    """Once, at the first build: Keras' `Layer._clear_losses` notes each layer it clears
-    for the builds in progress.  Set once, not per build: a graph watches the Keras
-    classes it was built from, and any change to Layer would make it stale."""
-    if _hooked:
-        return True
-    layer_class = _keras_layer_class()
-    original = layer_class and layer_class.__dict__.get("_clear_losses")
-    if original is None:
-        return False
-
-    @functools.wraps(original)
-    def clear_losses(layer):
-        for kept in getattr(_clearing, "builds", ()):
-            if id(layer) not in kept.cleared:
-                kept.cleared[id(layer)] = (layer, list(layer._losses), set(layer._loss_ids))
-        return original(layer)
-
-    layer_class._clear_losses = clear_losses
-    _hooked.append(True)
-    return True
-
-
-def _set_items(items, values):
-    items[:] = values
-
-
-def _keras_layer_class():
-    layer = sys.modules.get("keras.src.layers.layer")
-    return None if layer is None else layer.Layer
-
-
-def _of_graph(item, graph) -> bool:
-    """A tensor of `graph` or of a graph inside it (a cond arm, a loop body)."""
-    if not isinstance(item, tf.Tensor) or not is_symbolic(item):
-        return False
-    inner = item.graph
-    while inner is not None:
-        if inner is graph:
-            return True
-        inner = getattr(inner, "outer_graph", None)
-    return False
-
-
-def _lists_holding(objects, graph):
-    """(where, owner, attribute, list) of each list that `objects` (and the library
-    objects they hold, as far as watch() follows them: to the end) hold and that holds
-    a tensor of `graph`."""
-    found, seen = [], set()
-    todo = collections.deque((obj, _name(obj)) for obj in objects)
-    while todo:
-        obj, described = todo.popleft()
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        if len(seen) > _MAX_OBJECTS:
-            raise Unsupported(f"the step reaches more than {_MAX_OBJECTS} TF/Keras objects "
-                              "(layers, variables, their settings), more than janus looks "
-                              "through for the tensors library code keeps")
-        for key, value in list(obj.__dict__.items()):
-            if isinstance(value, list):
-                if any(_of_graph(item, graph) for item in value):
-                    found.append((f"{described}.{key}", obj, key, value))
-                items = value
-            elif isinstance(value, (dict, tuple)):
-                items = list(value.values() if isinstance(value, dict) else value)
-            else:
-                items = [value]
-            todo.extend((item, _name(item)) for item in items
-                        if is_watched_kind(item) or is_program_subclass(item))
-    return found
-
-
-# The classes whose methods a build runs for the program's tensor and variable
-# operations (`x * w`, `v.assign_sub(d)`): "module:class" of TF's and Keras'.
 _VALUE_CLASSES = ("tensorflow.python.framework.tensor:Tensor",
                   "tensorflow.python.framework.ops:_EagerTensorBase",
                   "tensorflow.python.ops.variables:Variable",
@@ -555,12 +433,14 @@ def watch_tf_globals(reads, graph):
         # (Keras makes a thread its own SeedGenerator, from Python's random), and so
         # gets a graph of its own (run/cache.py).
         graph.thread = threading.get_ident()
-        # keras.saving.custom_object_scope, the global dtype policy: thread-local
-        # attributes Keras reads while building (the others it sets and restores
-        # around every layer call).
+        # keras.saving.custom_object_scope, the global dtype policy, interactive
+        # logging, traceback filtering, a distribution: every thread-local attribute
+        # Keras keeps there but those it sets and restores around its own calls
+        # (KERAS_SCOPED), whatever the build read: a key added later (the first
+        # keras.config.disable_interactive_logging()) is a change too.
         janus_ext.watch_dict(keras_state.GLOBAL_STATE_TRACKER.__dict__,
-                             "Keras' configuration (custom_object_scope, dtype policy)",
-                             graph, _AllKeysBut(*KERAS_CONFIGURATION))
+                             "Keras' configuration (keras.config, custom_object_scope, "
+                             "dtype policy)", graph, KERAS_SCOPED)
     keras_generator = keras_state and keras_state.get_global_attribute(KERAS_SEED_GENERATOR)
     handle = _handle_of(getattr(keras_generator, "state", None))
     if handle is not None and any(capture is handle for capture in captures):
@@ -590,9 +470,18 @@ def watch_tf_config(dependent):
 
 
 KERAS_SEED_GENERATOR = "global_seed_generator"     # keras.src.random.seed_generator's
-# Keras' thread-local configuration (keras.src.backend.common.global_state).
-KERAS_CONFIGURATION = ("custom_objects_scope_dict", "dtype_policy", "safe_mode_saving",
-                       "nnx_enabled")
+# The attributes of Keras' thread-local state (keras.src.backend.common.global_state)
+# that Keras sets and restores around its own calls (a layer call's context, name
+# scopes, symbolic and stateless scopes, a deserialisation's shared objects) or that
+# count names: every layer call writes them, and they configure nothing.  The global
+# SeedGenerator and the global seed belong to the random draws' own watch (above).
+# Any other attribute is configuration (set_global_attribute's callers in Keras 3.15).
+KERAS_SCOPED = frozenset({
+    "current_call_ctx", "name_scope_stack", "object_name_uids", "tracking_on",
+    "symbolic_scope", "stateless_scope", "autocast_scope", "in_tf_graph_scope",
+    "uninitialized_variables", "shared_objects/id_to_obj_map",
+    "shared_objects/id_to_config_map", "torch_device", KERAS_SEED_GENERATOR,
+    "global_random_seed"})
 _CONTEXT_NOT_CONFIGURATION = frozenset({"_seed", "_rng"})
 
 
@@ -627,7 +516,7 @@ def _handle_of(variable):
 class _Walk:
     """One `watch`'s walk over the objects library code reaches, breadth first and to
     the end: every object reachable is watched, however deep (a functional model's
-    nodes chain its layers) and however many a list holds, up to _MAX_OBJECTS, past
+    nodes chain its layers) and however many a list holds, up to MAX_OBJECTS, past
     which the graph is refused.  Its steps are methods, not closures: a closure that
     calls itself is a reference cycle, which held `program_names`, and through it the
     objects the build read attributes of, until the next cyclic collection
@@ -646,8 +535,8 @@ class _Walk:
         seen = self.seen
         if id(obj) in seen:
             return
-        if len(self.watched) >= _MAX_OBJECTS:
-            raise Unsupported(f"the step reaches more than {_MAX_OBJECTS} TF/Keras objects "
+        if len(self.watched) >= MAX_OBJECTS:
+            raise Unsupported(f"the step reaches more than {MAX_OBJECTS} TF/Keras objects "
                               "(layers, variables, their settings): janus watches each one "
                               "a graph depends on, and would leave some unwatched")
         seen.add(id(obj))
@@ -681,7 +570,7 @@ class _Walk:
         # code does not touch; a helper object it keeps for the loop is the program's.
         if is_watched_kind(item) or is_program_subclass(item) or (
                 is_program_object(item) and (not programs or callable(item))):
-            self.watch_object(item, where or _name(item))
+            self.watch_object(item, where or name_of(item))
 
     def consider(self, value, where, programs):
         seen = self.seen
@@ -778,7 +667,7 @@ def forget(graph):
     janus_ext.forget_dependent(graph)
 
 
-def _name(obj) -> str:
+def name_of(obj) -> str:
     name = obj.__dict__.get("name")
     kind = type(obj).__name__
     return f"{kind} {name!r}" if type(name) is str else kind

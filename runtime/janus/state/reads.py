@@ -24,7 +24,7 @@ import janus_ext
 from .. import containers, guards
 from ..errors import Thrown, Unsupported
 from ..semantics import arrays, natives
-from ..values import BuildIterator, GraphText, from_library, is_symbolic, wrapped_by_library
+from ..values import BuildIterator, GraphText, is_symbolic, wrapped_by_library
 from . import heap, library_state, objects, provenance
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
@@ -505,14 +505,20 @@ def whole(b, value, code, offset, depth=0):
     mappings too (contents() guards a mapping's keys only)."""
     if depth > natives.MAX_DEPTH:
         raise Unsupported("a container nested too deep to guard", code, offset)
-    if type(value) is tuple:
-        for held in value:
+    if isinstance(value, tuple):
+        # A namedtuple too (`f"{CFG}"`): the lists and dicts it holds are read whole,
+        # known by the tuple's own place (its items' identity is guarded there).
+        acc = b.provenance.source_of(value)
+        for index, held in enumerate(value):
+            if acc is not None and b.provenance.source_of(held) is None and (
+                    type(held) in (list, dict) or isinstance(held, tuple)):
+                b.remember(held, guards.item(acc, index))
             whole(b, held, code, offset, depth + 1)
         return
     real = b.provenance.real_of(value, value)
     acc = b.provenance.source_of(real)
     if containers.is_tracked(real) and acc is None:
-        _collection(b, real)           # refuses: nothing guards what it holds
+        collection(b, real)           # refuses: nothing guards what it holds
     if acc is None or not (type(real) in (list, dict, set) or containers.is_tracked(real)):
         return
     contents(b, real)
@@ -659,7 +665,7 @@ def _is_python_data(value):
 
 # -- stdlib containers (janus/containers.py) ----------------------------------------
 
-def _collection(b, container):
+def collection(b, container):
     """(caller's container, accessor) of a tracked stdlib container this call uses,
     guarded on its exact type and what it was built with (maxlen, default_factory)."""
     real = b.provenance.real_of(container, container)
@@ -667,14 +673,14 @@ def _collection(b, container):
     if acc is None:
         raise Unsupported(f"{natives.describe(real)} janus cannot trace to a guarded place",
                           *b.where)
-    b.guards.require_collection(acc, real)
+    b.guards.requirecollection(acc, real)
     return real, acc
 
 
 def _collection_contents(b, real):
     """A deque's items (by identity, in order); a mapping's keys in order, and its
     values that are objects rather than Python data (those are guarded where read)."""
-    real, acc = _collection(b, real)
+    real, acc = collection(b, real)
     if type(real) is containers.deque:
         b.guards.require_elements(acc, real)
         return
@@ -692,7 +698,7 @@ def stdlib_slot(b, container, name, code, offset):
     impl = janus_ext.type_lookup(containers.Counter, name)
     if impl is not containers.COUNTER_SLOTS.get(name, _MISSING):
         raise Unsupported(f"Counter.{name} is not the standard library's", code, offset)
-    real, acc = _collection(b, container)
+    real, acc = collection(b, container)
     b.guards.require_is(guards.lookup(acc, name), impl)
 
 
@@ -701,7 +707,7 @@ def length(b, container, code, offset):
     changed it (the copy's length then follows from what the caller's one holds)."""
     if type(container) is list:
         return _list_length(b, container)
-    real, acc = _collection(b, container)
+    real, acc = collection(b, container)
     stdlib_slot(b, real, "__len__", code, offset)
     if b.provenance.copy_of(real) is not None:
         _collection_contents(b, real)
@@ -735,66 +741,3 @@ def _list_length(b, value):
             return b.heap.read_length_at_call_time(acc)
     b.guards.require_length(acc, len(value))
     return len(value)
-
-
-def membership(b, key, container, code, offset):
-    """`key in container` (a tracked container), evaluated on the keys or items it
-    guards; the key must be a value whose __eq__/__hash__ is no code of the program."""
-    contents(b, container)
-    stdlib_slot(b, container, "__contains__", code, offset)
-    natives.comparable(container, (key,), code, offset)
-    if type(container) is containers.deque:
-        return key in container
-    return dict.__contains__(container, key)
-
-
-def collection_item(b, container, key, code, offset):
-    """container[key] of a tracked container (the caller's, or this call's copy)."""
-    real, acc = _collection(b, container)
-    if type(real) is containers.deque:
-        if type(key) is not int:
-            raise Unsupported(f"deque index of type {type(key).__qualname__}", code, offset)
-        contents(b, real)
-        try:
-            return container[key]
-        except IndexError as exc:
-            raise Thrown(exc, code, offset) from None
-    natives.comparable(container, (key,), code, offset)
-    if same_item(b, container, real, key):
-        return item(b, real, key, code, offset)     # guarded, or read at call time
-    contents(b, real)          # the key is absent there, or this call wrote it
-    if dict.__contains__(container, key):
-        return dict.__getitem__(container, key)
-    if type(real) is containers.Counter:
-        stdlib_slot(b, real, "__missing__", code, offset)
-        return 0               # Counter.__missing__: a count of zero, nothing stored
-    if type(real) is containers.defaultdict and real.default_factory is not None:
-        value = default_value(b, real.default_factory, code, offset)
-        b.heap_method(container, "__setitem__", (key, value), {}, code, offset)
-        return value
-    raise Thrown(KeyError(key), code, offset)
-
-
-def default_value(b, factory, code, offset):
-    """What a defaultdict's default_factory gives, made by the build: a builtin
-    constructor, or a function of the program inlined (its reads guarded).  The factory
-    itself is guarded by G_COLLECTION."""
-    if factory in containers.FACTORIES or (
-            isinstance(factory, types.FunctionType) and not from_library(factory)):
-        return b.call(factory, (), {}, code, offset)
-    name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
-    raise Unsupported(f"a defaultdict whose default_factory is {name} (janus evaluates "
-                      "builtin constructors and functions of the program)", code, offset)
-
-
-def collection_attribute(b, owner, name, code, offset):
-    """`owner.name` of a tracked container: one of its methods (the builder routes the
-    call to heap_method), or maxlen / default_factory, guarded by G_COLLECTION."""
-    kind = type(owner)
-    if name in containers.method_names(kind):
-        return getattr(owner, name)
-    if name in containers.ATTRIBUTES.get(kind, ()):
-        _collection(b, owner)
-        return getattr(owner, name)
-    raise Unsupported(f"{kind.__qualname__}.{name} is not converted (it reads values janus "
-                      "does not guard, or is not known to janus)", code, offset)
