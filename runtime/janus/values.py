@@ -1,6 +1,8 @@
 """The builder's shared vocabulary for values: the NULL 3.13 pushes, symbolic tensors
 and library objects.  The ground floor every stage imports (no janus imports here)."""
 
+import sys
+
 # Horovod's API (the real package or janus's shim) is library code too: the builder calls
 # it on symbolic tensors, and its collectives land in the graph.
 LIBRARY_MODULES = ("tensorflow", "keras", "tf_keras", "horovod")
@@ -16,11 +18,15 @@ class _Null:
 
 NULL = _Null()
 
+_CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
+
+
 class GraphText:
     """A str built from values the graph computes (`f"{float(loss):.4f}"`, `str(t)`):
     formatted after the graph has run, from its outputs, exactly as the program would
     have formatted them.  `parts` holds strs and (value, conversion, spec) triples, with
-    conversion one of "", "s", "r", "a" as in f-strings.  It may be printed, joined into
+    conversion one of "", "s", "r", "a" as in f-strings, or "%" with a printf
+    conversion as the spec (render).  It may be printed, joined into
     other f-strings, concatenated with strs, stored and returned; anything that would
     look inside it at build time is refused (natives.py)."""
     __slots__ = ("parts",)
@@ -28,6 +34,15 @@ class GraphText:
 
     def __init__(self, parts):
         self.parts = tuple(parts)
+
+    @staticmethod
+    def render(value, conversion, spec):
+        """One part's text, from the value it stands for: an f-string conversion then
+        format(value, spec), or with conversion "%" the printf conversion `spec`
+        (`%.4d`, `%-8.3f`) applied as Python's %-formatting applies it."""
+        if conversion == "%":
+            return spec % (value,)
+        return format(_CONVERSIONS[conversion](value), spec)
 
     @staticmethod
     def concat(left, right):
@@ -98,6 +113,16 @@ def is_symbolic(value) -> bool:
         import tensorflow as tf
         _Tensor = tf.Tensor
     return isinstance(value, _Tensor) and not hasattr(value, "_numpy")
+
+
+def is_variable(value) -> bool:
+    """A tf.Variable, or a Keras 3 variable (keras.Variable: no tf.Variable, it wraps
+    one).  Either shows its value when printed or formatted, a value the call's later
+    updates change."""
+    tf = sys.modules["tensorflow"]
+    keras = sys.modules.get("keras")
+    return isinstance(value, tf.Variable) or (
+        keras is not None and isinstance(value, getattr(keras, "Variable", ())))
 
 
 def has_symbolic(value) -> bool:

@@ -19,7 +19,6 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 import abc
 import builtins
 import random
-import sys
 import types
 import weakref
 
@@ -33,7 +32,7 @@ from ..semantics import arrays, bisection, natives, numbers, python_draws, pytho
 from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
                       GraphText, from_library, has_symbolic, is_library_object,
-                      is_symbolic)
+                      is_symbolic, is_variable)
 from . import (contexts, control, dunders, generators, iteration, loops, made, output,
                program_functions, raising, sets)
 
@@ -205,7 +204,7 @@ def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
     if fn is bool and _only(args, kwargs, 1) and isinstance(args[0], tf.Variable):
         # (A Keras variable raises: Keras refuses its truth value, eagerly too.)
         return truth_later(b, tf.convert_to_tensor(args[0]), code, offset)
-    if fn in (float, int) and _only(args, kwargs, 1) and _is_variable(args[0]):
+    if fn in (float, int) and _only(args, kwargs, 1) and is_variable(args[0]):
         # float(v), int(optimizer.iterations): eager reads the variable's value there
         # (the graph orders the read after the step's earlier updates).
         return number_builtin(b, fn, (tf.convert_to_tensor(args[0]),), {}, code, offset)
@@ -217,13 +216,6 @@ def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
         return number_builtin(b, fn, (arrays.scalar_of(args[0], fn, code, offset),), {},
                               code, offset)
     return PASS
-
-
-def _is_variable(value) -> bool:
-    """A tf.Variable or a Keras 3 variable (no tf.Variable: it wraps one)."""
-    keras = sys.modules.get("keras")
-    return isinstance(value, tf.Variable) or (
-        keras is not None and isinstance(value, getattr(keras, "Variable", ())))
 
 
 def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
@@ -302,7 +294,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
         return PASS
     values = (*args, *kwargs.values())
     if fn in (str, repr) and _only(args, kwargs, 1) and (
-            is_symbolic(args[0]) or isinstance(args[0], tf.Variable)
+            is_symbolic(args[0]) or is_variable(args[0])
             or arrays.is_computed(args[0])):
         return text_later(b, args[0], "s" if fn is str else "r", code, offset)
     if fn is sum and len(args) == 1 and not kwargs and \
@@ -352,7 +344,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
         # repr((x, 2)) with x a number read at call time would bake in the symbolic
         # tensor's repr.
         raise Unsupported(f"{fn.__name__}() of a container holding a tensor", code, offset)
-    library_state.note_int_conversion(b.record.settings, values)
+    library_state.note_native_evaluation(b.record.settings, values)
     try:
         result = fn(*args, **kwargs)
     except Exception as exc:
@@ -529,9 +521,10 @@ WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _b
 def text_later(b, value, conversion, code, offset):
     """str()/repr() of a tensor or of a number the graph computes: made after the graph
     from its output (values.GraphText)."""
-    if isinstance(value, tf.Variable):
-        raise Unsupported("str()/repr() of a tf.Variable: its value at this point of the "
-                          "call is not kept", code, offset)
+    if is_variable(value):
+        kind = "tf.Variable" if isinstance(value, tf.Variable) else "Keras variable"
+        raise Unsupported(f"str()/repr() of a {kind}: its value at this point of the call "
+                          "is not kept", code, offset)
     if b.provenance.number_of(value) == control.MIXED:
         raise Unsupported(f"str() of {control.MIXED}", code, offset)
     return GraphText(((value, conversion, ""),))

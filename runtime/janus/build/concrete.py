@@ -10,6 +10,8 @@ into the record here; nothing else of the builder outlives the build.
 """
 
 
+import contextlib
+
 import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
 
@@ -62,6 +64,8 @@ def _build(code, globals_dict, arg_names, args, plan):
     run.plan_inputs()
     # Read here, outside the graph being built, where the program's scopes are.
     library_state.note_setting(run.record.settings, library_state.DISTRIBUTION_STRATEGY)
+    library_state.note_setting(run.record.settings, library_state.NAME_SCOPE)
+    scope = run.record.settings[library_state.NAME_SCOPE]
     if tf.distribute.has_strategy():
         # Its variables are per-replica, updated through the strategy's own calls;
         # janus distributes with MPI instead (docs/distributed.md).
@@ -82,7 +86,9 @@ def _build(code, globals_dict, arg_names, args, plan):
             names_taken = []
             with purity.keras_names_noted(graph, names_taken), \
                     kept_tensors.kept_tensors(run.record.library_objects, graph) as kept:
-                result = run.run(run.substitute(flat_inputs))
+                # The caller's name scope ("finetune/"), as an absolute one.
+                with graph.name_scope(scope) if scope else contextlib.nullcontext():
+                    result = run.run(run.substitute(flat_inputs))
                 run.heap.guard_instance_dicts()
             run.heap.effects.extend(kept.replays + names_taken)
             escaped = raising.escaping(run, result, run.heap.effects)

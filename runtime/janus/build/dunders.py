@@ -115,7 +115,7 @@ def value_method(b, fn, args, kwargs, code, offset):
         reads.whole(b, value, code, offset)
     if fn.__name__ in ("encode", "decode") and type(fn.__self__) in (str, bytes):
         _standard_codec(fn, args, kwargs, code, offset)
-    library_state.note_int_conversion(b.record.settings, (fn.__self__, *values))
+    library_state.note_native_evaluation(b.record.settings, (fn.__self__, *values))
     try:
         result = fn(*args, **kwargs)
     except Exception as exc:       # the program's own error, e.g. "a".index("b")

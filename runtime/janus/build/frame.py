@@ -443,7 +443,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         """Refuse to evaluate `what` natively on a value no guard pins (natives.py);
         guard all that a deep evaluation reads of the heap containers it meets."""
         opaque = natives.first_opaque(values, deep, is_library_object, what == "formatting")
-        library_state.note_int_conversion(self.b.record.settings, values)
+        library_state.note_native_evaluation(self.b.record.settings, values)
         if opaque is None and deep and whole:
             for value in values:
                 reads.whole(self.b, value, *self.b.where)

@@ -25,7 +25,6 @@ from ..semantics import arrays
 from ..state.heap import Effect
 from ..values import GraphText, is_symbolic
 
-CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
 
 
 class TraceAgain(Exception):
@@ -169,6 +168,6 @@ def _fill(value, at):
         return {key: _fill(item, at) for key, item in value.items()}
     if kind is GraphText:
         return "".join(part if type(part) is str else
-                       format(CONVERSIONS[part[1]](_fill(part[0], at)), part[2])
+                       GraphText.render(_fill(part[0], at), part[1], part[2])
                        for part in value.parts)
     return value

@@ -23,7 +23,7 @@ import tensorflow as tf
 from ..errors import Raises, Unsupported, line_of
 from ..semantics import arrays, numbers
 from ..state import library_state
-from ..values import GraphRounded, GraphText
+from ..values import GraphRounded, GraphText, is_variable
 from . import arm_output, made, purity
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -70,7 +70,7 @@ def defer(b, fn, args, kwargs, code, offset):
     if b.open_regions.depth:
         arm_output.check_plain(what, args, kwargs, code, offset)
     if _holds_variable((args, kwargs)):
-        raise Unsupported(f"{what} of a tf.Variable: janus emits output after the "
+        raise Unsupported(f"{what} of a variable: janus emits output after the "
                           "graph, when later updates have landed", code, offset)
     if fn is not print:
         if kwargs.get("stacklevel", 1) != 1 or kwargs.get("stack_info"):
@@ -121,7 +121,7 @@ def _stand_in(b, value):
     errors only."""
     if type(value) in (GraphText, GraphRounded):
         return 0.0 if type(value) is GraphRounded else "text"
-    if not (tf.is_tensor(value) or isinstance(value, tf.Variable)):
+    if not (tf.is_tensor(value) or is_variable(value)):
         return value
     python_type = b.provenance.number_of(value)
     if python_type in (bool, int, float):
@@ -451,10 +451,12 @@ def _is_logging_call(fn):
 
 
 def _variables_read(value, depth=0):
-    """`value` with each tf.Variable in it read where the program printed it: eager's
+    """`value` with each variable in it read where the program printed it: eager's
     tf.print shows a variable's value at that point, not after the call's later updates."""
     if isinstance(value, tf.Variable):
         return value.read_value()
+    if is_variable(value):
+        return tf.convert_to_tensor(value)       # a Keras variable: a read of the one it wraps
     if depth < 4 and type(value) in (list, tuple):
         return type(value)(_variables_read(v, depth + 1) for v in value)
     if depth < 4 and type(value) is dict:
@@ -463,7 +465,7 @@ def _variables_read(value, depth=0):
 
 
 def _holds_variable(value, depth=0):
-    if isinstance(value, tf.Variable):
+    if is_variable(value):
         return True
     if depth < 4 and type(value) in (list, tuple):
         return any(_holds_variable(v, depth + 1) for v in value)

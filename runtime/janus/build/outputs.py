@@ -276,9 +276,6 @@ class _TextTemplate:
         self.parts = parts
 
 
-_CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
-
-
 class _RoundTemplate:
     """A values.GraphRounded: Python's round() of the rebuilt number."""
     __slots__ = ("number", "ndigits")
@@ -393,8 +390,8 @@ def _rebuild_new(kind, template, outputs, args, memo):
         return rebuild(template.second if outputs[template.index].numpy() else
                        template.first, outputs, args, memo)
     if kind is _TextTemplate:
-        return "".join(part if type(part) is str else format(
-            _CONVERSIONS[part[1]](rebuild(part[0], outputs, args, memo)), part[2])
+        return "".join(part if type(part) is str else GraphText.render(
+            rebuild(part[0], outputs, args, memo), part[1], part[2])
             for part in template.parts)
     if kind is _RoundTemplate:
         return round(rebuild(template.number, outputs, args, memo), template.ndigits)

@@ -1,11 +1,10 @@
 """Inside the builder: printf-style `"loss %.4f" % value` with Python numbers the graph
 computes → a values.GraphText formatted after the graph, as f-strings are.
 
-Each conversion becomes the format() spec that gives the same text: `%.4f` is
-`format(v, ".4f")`, `%-8d` is `format(v, "<8d")`, `%10s` is `format(str(v), ">10")`
-(printf right-aligns strings, format() left-aligns them).  Values known at build time
-(constants the build guarded) are formatted now.  What has no exact format() spelling is
-refused: `%d` of a float (printf truncates it), `%c`, `*` widths, `%(name)s` mappings.
+Each conversion of such a number is applied after the graph, to the Python number it
+stands for, by Python's %-formatting itself (values.GraphText.render): `%.4d`, `%-8.3f`,
+`%d` of a float give eager's text.  Values known at build time (constants the build
+guarded) are formatted now.  `*` widths and `%(name)s` mappings are refused.
 """
 
 import re
@@ -18,8 +17,11 @@ from . import control
 
 _CONVERSION = re.compile(r"%(?P<key>\([^)]*\))?(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?"
                          r"(?:\.(?P<precision>\*|\d+))?[hlL]?(?P<type>.)", re.DOTALL)
-_INTEGER_TYPES = {"d": "d", "i": "d", "u": "d", "o": "o", "x": "x", "X": "X"}
-_FLOAT_TYPES = set("eEfFgG")
+# The conversions that cannot fail on a number of each kind the graph carries (an int
+# is int64 there): `%c` and `%d` of a float can (OverflowError of an inf, a code point
+# out of range), after the graph has run, where eager fails at the `%`.
+_SAFE = {int: set("diuoxXeEfFgGsra"), bool: set("diuoxXeEfFgGsra"),
+         float: set("eEfFgGsra")}
 
 
 def graph_text(template, args, number_of, code, offset):
@@ -58,25 +60,14 @@ def graph_text(template, args, number_of, code, offset):
 
 
 def _conversion_and_spec(match, kind, code, offset):
-    flags, width, precision, conversion = (match["flags"], match["width"] or "",
-                                           match["precision"], match["type"])
+    """A printf conversion of a number the graph computes: applied after the graph by
+    Python's own %-formatting (GraphText.render), which no format() spec spells
+    exactly for all of them (`%.4d` pads digits with zeros, `%d` of a float truncates)."""
     if kind not in (int, float, bool):
         why = control.MIXED if kind == control.MIXED else "a tensor"
         raise Unsupported(f"%-formatting {why} (only Python numbers the graph computes)",
                           code, offset)
-    align = "<" if "-" in flags else ""
-    if conversion in "sra":
-        spec = (align or ">") + width + ("" if precision is None else "." + precision)
-        return conversion, spec
-    if conversion in _INTEGER_TYPES and kind is not float:
-        spec_type = _INTEGER_TYPES[conversion]
-    elif conversion in _FLOAT_TYPES:
-        spec_type = conversion
-    else:
-        raise Unsupported(f"%{conversion} of a {kind.__name__} the graph computes", code,
-                          offset)
-    sign = "+" if "+" in flags else " " if " " in flags else ""
-    zero = "0" if "0" in flags and not align else ""
-    spec = (align + sign + ("#" if "#" in flags else "") + zero + width
-            + ("" if precision is None else "." + precision) + spec_type)
-    return "", spec
+    if match["type"] not in _SAFE[kind]:
+        raise Unsupported(f"%{match['type']} of a {kind.__name__} the graph computes (it "
+                          "can fail on some values, after the graph has run)", code, offset)
+    return "%", match.group(0)

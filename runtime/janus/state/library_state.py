@@ -264,6 +264,15 @@ def _strategy_stack():
 # library code answers from the scopes entered (`with strategy.scope():`), which every
 # build traced under.
 DISTRIBUTION_STRATEGY = _Setting("the tf.distribute strategy scope entered", _strategy_stack)
+# tf.get_current_name_scope(), the names of the ops and variables library code makes:
+# the scope the caller entered (`with tf.name_scope("finetune"):`), which each build
+# traces under (build/concrete.py).
+NAME_SCOPE = _Setting("the TF name scope the call is made in (tf.name_scope)",
+                      lambda: context.context().scope_name)
+# numpy's print options (a context variable of numpy's): how repr() and str() spell
+# numpy scalars and arrays.
+NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
+                               np.get_printoptions)
 # Conversions of ints below this many digits never reach the limit (its least value).
 _LEAST_DIGIT_LIMIT = 640
 
@@ -287,15 +296,28 @@ def note_setting(settings, setting):
         settings[setting] = setting.read()
 
 
-def note_int_conversion(settings, values):
-    """A native operation that may convert between int and str ran on `values`: if one
-    is an int or str long enough for the digit limit to matter, the build depends on
-    the limit."""
-    for value in values:
+def note_native_evaluation(settings, values):
+    """A native operation (str(), formatting, ==, a pure builtin) ran on `values` while a
+    build answered from it: the process-wide settings its result depends on are
+    compared before each call.  An int or str long enough for the digit limit to
+    matter depends on the limit; a numpy scalar or array formatted depends on numpy's
+    print options (`np.set_printoptions(legacy="1.25")` makes `repr(np.float32(0.5))`
+    "0.5", not "np.float32(0.5)")."""
+    for value in _flat_values(values):
         if type(value) is int and value.bit_length() > 3.3 * _LEAST_DIGIT_LIMIT or \
                 type(value) is str and len(value) > _LEAST_DIGIT_LIMIT:
             note_setting(settings, INT_DIGIT_LIMIT)
-            return
+        elif isinstance(value, (np.generic, np.ndarray)):
+            note_setting(settings, NUMPY_PRINT_OPTIONS)
+
+
+def _flat_values(values, depth=0):
+    for value in values:
+        yield value
+        if depth < 3 and type(value) in (list, tuple, set, frozenset, dict) or \
+                depth < 3 and isinstance(value, tuple):
+            yield from _flat_values(value.values() if type(value) is dict else value,
+                                    depth + 1)
 
 
 def compared_settings(settings):
