@@ -365,7 +365,13 @@ def to_int(value, kind, check):
     if kind in (int, bool):
         return _as_int(value, kind)
     if kind is None and value.dtype.is_integer:
-        return tf.cast(tf.reshape(value, ()), tf.int64)
+        scalar = tf.reshape(value, ())
+        if value.dtype == tf.uint64:
+            # Python's int of a uint64 can pass 2**63, where the graph's int64 would
+            # wrap to a negative number: such a call runs in the interpreter.
+            check(scalar <= tf.constant(INT64_MAX, tf.uint64),
+                  "an unsigned 64-bit value beyond int64 converted to int")
+        return tf.cast(scalar, tf.int64)
     x = tf.cast(tf.reshape(value, ()), tf.float64) if kind is None else carry(value, float)
     check(tf.logical_not(tf.math.is_nan(x)), "cannot convert float NaN to integer")
     check(tf.logical_not(tf.math.is_inf(x)), "cannot convert float infinity to integer")
@@ -572,8 +578,9 @@ class EagerNumber:
         if self.python_type is float and not dtype.is_floating:
             raise TypeError(f"a Python float converted to {dtype.name}")
         if dtype.is_integer and dtype != tf.int64:
-            info = dtype.min, dtype.max
-            self.check(tf.logical_and(self.tensor >= info[0], self.tensor <= info[1]),
+            # (uint64's top is beyond the carried int64's: only its floor can fail.)
+            low, high = dtype.min, min(dtype.max, INT64_MAX)
+            self.check(tf.logical_and(self.tensor >= low, self.tensor <= high),
                        f"a Python int outside {dtype.name} given to a TF op")
         if self.python_type is float and dtype == tf.float32:
             return as_float32(self.tensor)

@@ -438,6 +438,16 @@ def read_natively(b, value, depth=0):
     lists, tuples and dicts too, where contents() leaves plain values to the reads
     the program's code makes."""
     real = b.provenance.real_of(value, value)
+    if depth == 0 and type(real) in (np.ndarray, array.array):
+        # `tf.constant(GAINS)` of the program's array.array (or an ndarray read as an
+        # object): library code copies what it holds now, which the loop may change in
+        # place: the same array, its contents compared before each call.
+        acc = b.provenance.source_of(real)
+        if acc is not None:
+            b.guards.require_is(acc, real)
+            library_state.note_array(b.record.settings, guards.describe_accessor(
+                acc, b.target.arg_names), real)
+        return
     if depth > _NATIVE_DEPTH or type(real) not in (dict, list, tuple):
         return
     acc = b.provenance.source_of(real)
