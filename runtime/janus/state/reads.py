@@ -683,7 +683,7 @@ def collection(b, container):
     if acc is None:
         raise Unsupported(f"{natives.describe(real)} janus cannot trace to a guarded place",
                           *b.where)
-    b.guards.requirecollection(acc, real)
+    b.guards.require_collection(acc, real)
     return real, acc
 
 
