@@ -150,7 +150,9 @@ cdef object _array_descriptor(object value, type t):
     dtype = getattr(dtype, "name", dtype)
     shape = value.shape
     try:
-        shape = tuple(shape)
+        # (Under tf.compat.v1.disable_v2_tensorshape() a dimension is a Dimension,
+        # which does not hash: its value does.)
+        shape = tuple([getattr(d, "value", d) for d in shape])
     except (TypeError, ValueError):   # unknown rank
         shape = None
     return (t.__name__, str(dtype), shape)

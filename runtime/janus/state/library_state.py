@@ -48,7 +48,8 @@ import weakref
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.eager import context
-from tensorflow.python.framework import ops
+from tensorflow.python import tf2
+from tensorflow.python.framework import ops, tensor_shape
 from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
 import janus_ext
@@ -442,6 +443,11 @@ def watch_tf_globals(reads, graph):
         # keras.config.set_epsilon / set_floatx / set_image_data_format write these
         # module globals, which Keras' losses and layers read while a graph is built.
         janus_ext.watch_dict(vars(keras_config), "Keras' configuration (keras.config)",
+                             graph)
+    for module in (tensor_shape, tf2):
+        # tf.compat.v1.disable_v2_tensorshape() (`x.shape[1]` a Dimension, not an int),
+        # enable_v2_behavior: module flags library code reads while a graph is built.
+        janus_ext.watch_dict(vars(module), f"TF's behaviour switches ({module.__name__})",
                              graph)
     _watch_value_classes(graph)
     # tf.config.optimizer.set_experimental_options / set_jit, soft device placement,
