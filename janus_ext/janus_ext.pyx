@@ -351,39 +351,77 @@ cdef class CodeProfile:
 
 
 # sys.monitoring callbacks.  Each looks the code up first: events may still arrive
-# for a code object on another thread while it is being unflagged.
+# for a code object on another thread while it is being unflagged.  An exception in a
+# callback would surface in the program's own frame, at its call or branch: none may
+# leave one.  A profile that fails (a value no descriptor foresaw) stops profiling that
+# code, and the failure is kept for the reports (profiling_failure).
+
+_failures = {}
+
+
+cdef void _profiling_failed(object code, object exc):
+    _failures[code] = f"{type(exc).__name__}: {exc}"
+    unflag(code)
+
+
+def profiling_failure(code):
+    """Why profiling `code` stopped early, or None."""
+    return _failures.get(code)
+
 
 def _on_start(code, int offset):
     prof = _profiles.get(code)
     if prof is not None:
-        (<CodeProfile>prof).on_start()
+        try:
+            (<CodeProfile>prof).on_start()
+        except Exception as exc:
+            _profiling_failed(code, exc)
 
 def _on_return(code, int offset, retval):
     prof = _profiles.get(code)
     if prof is not None:
-        (<CodeProfile>prof).on_return(retval)
+        try:
+            (<CodeProfile>prof).on_return(retval)
+        except Exception as exc:
+            _profiling_failed(code, exc)
 
 def _on_branch(code, int offset, int dest):
     prof = _profiles.get(code)
     if prof is not None:
-        (<CodeProfile>prof).on_branch(offset, dest)
+        try:
+            (<CodeProfile>prof).on_branch(offset, dest)
+        except Exception as exc:
+            _profiling_failed(code, exc)
 
 def _on_jump(code, int offset, int dest):
     prof = _profiles.get(code)
     if prof is not None:
-        (<CodeProfile>prof).on_transfer(offset, dest)
+        try:
+            (<CodeProfile>prof).on_transfer(offset, dest)
+        except Exception as exc:
+            _profiling_failed(code, exc)
 
 def _on_call(code, int offset, callee, arg0):
     prof = _profiles.get(code)
     if prof is not None:
-        (<CodeProfile>prof).on_call(offset, callee)
+        try:
+            (<CodeProfile>prof).on_call(offset, callee)
+        except Exception as exc:
+            _profiling_failed(code, exc)
 
 def _on_instruction(code, int offset):
     # Most instructions are no value site: DISABLE stops the event at that offset for
     # good (measured: nbody profiled went from 400x to ...).
     prof = _profiles.get(code)
-    if prof is not None and not (<CodeProfile>prof).on_instruction(offset):
+    if prof is None:
+        return None
+    try:
+        if not (<CodeProfile>prof).on_instruction(offset):
+            return _DISABLE
+    except Exception as exc:
+        _profiling_failed(code, exc)
         return _DISABLE
+    return None
 
 
 _CALLBACKS = (
@@ -436,6 +474,7 @@ def forget(code):
     """Unflag `code` and drop its profile."""
     unflag(code)
     _profiles.pop(code, None)
+    _failures.pop(code, None)
 
 
 def is_flagged(code):

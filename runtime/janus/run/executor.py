@@ -351,6 +351,11 @@ class CodeState:
         raise Unsupported("arguments passed by reference do not settle", self.code)
 
     def _build(self, plan, args):
+        failure = janus_ext.profiling_failure(self.code)
+        if failure is not None:
+            # The profile stopped early: the build goes by what it holds (a hint; the
+            # guards decide), and the reports say why it is short.
+            self.stats.note(f"profiling stopped early: {failure}")
         # Each attempt that meets library code calling the program's own Python marks
         # that code for the builder and starts again (janus/build/purity.py).
         for _ in range(purity.MAX_ATTEMPTS):
