@@ -31,8 +31,8 @@ def test_each_change_is_one_rebuild(runs):
     assert reasons == {
         "guard miss: library state changed: keras.src.saving.object_registration."
         "GLOBAL_CUSTOM_OBJECTS['scaled'] changed": 1,
-        "guard miss: library state changed: Keras' configuration (custom_object_scope, "
-        "dtype policy).custom_objects_scope_dict changed": 2,
+        "guard miss: library state changed: Keras' configuration (keras.config, "
+        "custom_object_scope, dtype policy).custom_objects_scope_dict changed": 2,
         # (update() of the options' empty dict: CPython reports it as a clone)
         "guard miss: library state changed: TF's configuration (tf.config: "
         "_optimizer_experimental_options) replaced as a whole": 1,
