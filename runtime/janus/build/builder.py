@@ -327,6 +327,14 @@ class Builder:
             return collection_reads.collection_attribute(self, owner, name, code, offset)
         if name == "numpy" and is_symbolic(owner) and self.provenance.number_of(owner) is None:
             return arrays.NumpyMethod(owner)
+        kind = self.provenance.number_of(owner) if is_symbolic(owner) else None
+        if kind is not None:
+            # A Python number the graph carries: its class is the number's
+            # (`v.__class__ is float`); the tensor's attributes are not the number's.
+            if name == "__class__" and kind in (bool, int, float):
+                return kind
+            raise Unsupported(f"`.{name}` of a Python number the graph computes", code,
+                              offset)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or \
                 self.provenance.is_created(owner):
             return getattr(owner, name)

@@ -50,6 +50,7 @@ import tensorflow as tf
 from tensorflow.python.eager import context
 from tensorflow.python import tf2
 from tensorflow.python.framework import ops, tensor_shape
+from tensorflow.python.util import traceback_utils
 from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
 import janus_ext
@@ -444,6 +445,10 @@ def watch_tf_globals(reads, graph):
         # module globals, which Keras' losses and layers read while a graph is built.
         janus_ext.watch_dict(vars(keras_config), "Keras' configuration (keras.config)",
                              graph)
+    # tf.debugging.disable_traceback_filtering(): a thread-local flag (this thread's
+    # attributes are its __dict__; the graph serves this thread).
+    janus_ext.watch_dict(traceback_utils._ENABLE_TRACEBACK_FILTERING.__dict__,
+                         "TF's traceback filtering switch", graph)
     for module in (tensor_shape, tf2):
         # tf.compat.v1.disable_v2_tensorshape() (`x.shape[1]` a Dimension, not an int),
         # enable_v2_behavior: module flags library code reads while a graph is built.

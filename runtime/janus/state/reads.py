@@ -412,7 +412,7 @@ def contents(b, value):
     acc = b.provenance.take_lazy(real)
     if acc is None:
         source = b.provenance.source_of(real)
-        if type(real) is tuple and source is not None:
+        if isinstance(real, tuple) and source is not None:
             reachable_items(b, real, source)      # pinned by the tuple's guard
         return
     if type(real) is dict:
@@ -438,6 +438,11 @@ def read_natively(b, value, depth=0):
     lists, tuples and dicts too, where contents() leaves plain values to the reads
     the program's code makes."""
     real = b.provenance.real_of(value, value)
+    if type(real) is memoryview:
+        # What it shows is its exporter's memory, which the program may change through
+        # the array; a guard would keep the view (and the export) alive.
+        raise Unsupported("a memoryview handed to TF/Keras code (what it shows can "
+                          "change through the object it views)", *b.where)
     if depth == 0 and type(real) in (np.ndarray, array.array):
         # `tf.constant(GAINS)` of the program's array.array (or an ndarray read as an
         # object): library code copies what it holds now, which the loop may change in
@@ -519,10 +524,9 @@ def whole(b, value, code, offset, depth=0):
         # A namedtuple too (`f"{CFG}"`): the lists and dicts it holds are read whole,
         # known by the tuple's own place (its items' identity is guarded there).
         acc = b.provenance.source_of(value)
-        for index, held in enumerate(value):
-            if acc is not None and b.provenance.source_of(held) is None and (
-                    type(held) in (list, dict) or isinstance(held, tuple)):
-                b.remember(held, guards.item(acc, index))
+        if acc is not None:
+            reachable_items(b, value, acc)
+        for held in value:
             whole(b, held, code, offset, depth + 1)
         return
     real = b.provenance.real_of(value, value)
