@@ -87,7 +87,7 @@ class Record:
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
                  "library_objects", "effects_before_library", "loggers", "settings",
-                 "stream_checks")
+                 "stream_checks", "handed_numbers")
 
     def __init__(self):
         self.assumptions: list = []           # (assert op, (code, offset)) in order
@@ -109,3 +109,7 @@ class Record:
         self.settings: dict = {}
         # One output.StreamCheck per print or write() the commit replays.
         self.stream_checks: list = []
+        # Weak references to the numbers.EagerNumber each carried number handed to
+        # library code became: one alive after the build was kept by that code
+        # (concrete.py refuses the build).
+        self.handed_numbers: list = []

@@ -21,6 +21,7 @@ import array
 import inspect
 import sys
 import types
+import weakref
 
 import numpy as np
 import tensorflow as tf
@@ -349,7 +350,10 @@ class Builder:
         return calls.call(self, fn, args, kwargs, code, offset)
 
     def as_eager_number(self, value):
-        return numbers.as_eager_number(value, self.provenance.number_of, self.check)
+        number = numbers.as_eager_number(value, self.provenance.number_of, self.check)
+        if type(number) is numbers.EagerNumber:
+            self.record.handed_numbers.append(weakref.ref(number))
+        return number
 
     def type_of(self, value, code, offset):
         """type(value) as eager answers it, guarded where the value was read."""

@@ -404,6 +404,45 @@ def _user_layer(b, fn, args, kwargs, code, offset):
     return b.call_user_layer(fn, args, kwargs, code, offset)
 
 
+def _structure(b, fn, args, kwargs, code, offset):
+    """tf.nest's structure utilities hand back the leaves they are given, as the objects
+    they are (a float the step computed stays that float): they run on the build's own
+    values, not on what a TF op would convert them to, and map_structure's function is
+    called per leaf as the step's own call (abs of a carried float is Python's)."""
+    if fn not in (tf.nest.flatten, tf.nest.pack_sequence_as, tf.nest.map_structure,
+                  tf.nest.is_nested, tf.nest.assert_same_structure):
+        return PASS
+    for value in (*args, *kwargs.values()):
+        reads.read_natively(b, value)
+    if fn is tf.nest.map_structure:
+        if not args or set(kwargs) - {"check_types", "expand_composites"}:
+            raise Unsupported("tf.nest.map_structure() with arguments janus does not "
+                              "convert", code, offset)
+        func, *structures = args
+        expand = kwargs.get("expand_composites", False)
+        for other in structures[1:]:
+            tf.nest.assert_same_structure(structures[0], other, expand_composites=expand,
+                                          check_types=kwargs.get("check_types", True))
+        flat = [tf.nest.flatten(s, expand_composites=expand) for s in structures]
+        leaves = [b.call(func, items, {}, code, offset) for items in zip(*flat)]
+        result = tf.nest.pack_sequence_as(structures[0], leaves, expand_composites=expand)
+    else:
+        result = fn(*args, **kwargs)
+    return _made_by_library(b, result)
+
+
+def _made_by_library(b, value, depth=0):
+    """The lists, tuples and dicts a structure utility made: this call's own."""
+    if type(value) in (list, dict) and depth < 8:
+        for item in (value.values() if type(value) is dict else value):
+            _made_by_library(b, item, depth + 1)
+        b.note_created(value)
+    elif type(value) is tuple and depth < 8:
+        for item in value:
+            _made_by_library(b, item, depth + 1)
+    return value
+
+
 def _library_callable(b, fn, args, kwargs, code, offset):
     """A TF or Keras function, layer, loss or optimizer: it runs on the symbolic values,
     so its ops join the graph (the paper's whitelist)."""
@@ -513,7 +552,8 @@ def _math(b, fn, args, kwargs, code, offset):
 
 
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
-                 _user_layer, _library_callable, _user_dunder_call, _class, _math, _bisect)
+                 _user_layer, _structure, _library_callable, _user_dunder_call, _class,
+                 _math, _bisect)
 
 
 # -- what the rules make --------------------------------------------------------------

@@ -11,6 +11,7 @@ into the record here; nothing else of the builder outlives the build.
 
 
 import contextlib
+import gc
 
 import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
@@ -145,6 +146,7 @@ def _build(code, globals_dict, arg_names, args, plan):
     verdict = watch.verdict()
     if verdict is not None:
         raise verdict
+    _refuse_kept_numbers(run.record.handed_numbers, code)
     if made_variables:
         raise NotYet(purity.made_variables_reason(made_variables))
     frozen = run.guards.freeze()
@@ -171,6 +173,20 @@ def _build(code, globals_dict, arg_names, args, plan):
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"), xla_checks=traced.get("xla_checks"),
         settings=run.record.settings, stream_checks=tuple(run.record.stream_checks))
+
+
+def _refuse_kept_numbers(handed, code):
+    """Library code that kept a carried number it was handed (`tf.summary.experimental.
+    set_step(self.k)` stores it in TF's summary state) holds janus's stand-in for it,
+    where eager's holds the number: the build is refused.  The build's own references
+    are gone by now; a stand-in still alive is held elsewhere (a cycle, collected
+    first, is not)."""
+    if not any(ref() is not None for ref in handed):
+        return
+    gc.collect()
+    if any(ref() is not None for ref in handed):
+        raise Unsupported("library code kept a Python number the graph computes that the "
+                          "step handed to it (eager's keeps the number itself)", code)
 
 
 def _forget_watched_variables(frozen):

@@ -561,7 +561,7 @@ class EagerNumber:
     eager converts the Python number it stands for — to the dtype the op asks for,
     else float32 / int32 (int64 beyond int32: a check sends those calls back)."""
 
-    __slots__ = ("tensor", "python_type", "check")
+    __slots__ = ("tensor", "python_type", "check", "__weakref__")
 
     def __init__(self, tensor, python_type, check):
         self.tensor, self.python_type, self.check = tensor, python_type, check
