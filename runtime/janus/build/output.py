@@ -69,9 +69,11 @@ def defer(b, fn, args, kwargs, code, offset):
                           "is known only at run time", code, offset)
     if b.open_regions.depth:
         arm_output.check_plain(what, args, kwargs, code, offset)
-    if _holds_variable((args, kwargs)):
-        raise Unsupported(f"{what} of a variable: janus emits output after the "
-                          "graph, when later updates have landed", code, offset)
+    variable = _variable_in((args, kwargs))
+    if variable is not None:
+        kind = "tf.Variable" if isinstance(variable, tf.Variable) else "Keras variable"
+        raise Unsupported(f"{what} of a {kind}: janus emits output after the graph, "
+                          "when later updates have landed", code, offset)
     if fn is not print:
         if kwargs.get("stacklevel", 1) != 1 or kwargs.get("stack_info"):
             raise Unsupported("logging with stacklevel or stack_info: the record names "
@@ -464,14 +466,16 @@ def _variables_read(value, depth=0):
     return value
 
 
-def _holds_variable(value, depth=0):
+def _variable_in(value, depth=0):
+    """A tf.Variable or Keras variable `value` holds (4 levels down), else None."""
     if is_variable(value):
-        return True
-    if depth < 4 and type(value) in (list, tuple):
-        return any(_holds_variable(v, depth + 1) for v in value)
-    if depth < 4 and type(value) is dict:
-        return any(_holds_variable(v, depth + 1) for v in value.values())
-    return False
+        return value
+    if depth < 4 and type(value) in (list, tuple, dict):
+        for item in (value.values() if type(value) is dict else value):
+            found = _variable_in(item, depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 def check_format_spec(b, value, spec):
