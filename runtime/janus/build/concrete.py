@@ -66,6 +66,13 @@ def _build(code, globals_dict, arg_names, args, plan):
     # Read here, outside the graph being built, where the program's scopes are.
     library_state.note_setting(run.record.settings, library_state.DISTRIBUTION_STRATEGY)
     library_state.note_setting(run.record.settings, library_state.NAME_SCOPE)
+    library_state.note_setting(run.record.settings, library_state.OP_DETERMINISM)
+    library_state.note_setting(run.record.settings, library_state.KERAS_SCOPES)
+    if any(run.record.settings[library_state.KERAS_SCOPES]):
+        # Variable updates recorded in the scope, symbolic tensors: Keras' own ways of
+        # running a call, which a graph's commit does not follow.
+        raise Unsupported("the call is made inside a Keras StatelessScope, SymbolicScope "
+                          "or AutocastScope: janus builds no graph there", code)
     scope = run.record.settings[library_state.NAME_SCOPE]
     if tf.distribute.has_strategy():
         # Its variables are per-replica, updated through the strategy's own calls;

@@ -49,7 +49,8 @@ import numpy as np
 import tensorflow as tf
 from tensorflow.python.eager import context
 from tensorflow.python import tf2
-from tensorflow.python.framework import ops, tensor_shape
+from tensorflow.python.framework import config as tf_config
+from tensorflow.python.framework import ops, random_seed, tensor_shape
 from tensorflow.python.util import traceback_utils
 from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 
@@ -275,6 +276,27 @@ NAME_SCOPE = _Setting("the TF name scope the call is made in (tf.name_scope)",
 # numpy scalars and arrays.
 NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
                                np.get_printoptions)
+# tf.config.experimental.enable_op_determinism(): an unseeded draw then raises where
+# it is made (random_seed.get_seed), and kernels run deterministically.
+OP_DETERMINISM = _Setting("TF's op determinism (enable_op_determinism)",
+                          tf_config.is_op_determinism_enabled)
+# The Keras scopes a caller may enter around a call (a StatelessScope records variable
+# updates instead of making them, a SymbolicScope makes symbolic tensors, an
+# AutocastScope casts variables): whether each is entered.  Their keys are among
+# KERAS_SCOPED, which no watch sees.
+KERAS_CALLER_SCOPES = ("stateless_scope", "symbolic_scope", "autocast_scope")
+
+
+def _keras_scopes_entered():
+    state = sys.modules.get("keras.src.backend.common.global_state")
+    if state is None:
+        return ()
+    attributes = state.GLOBAL_STATE_TRACKER.__dict__
+    return tuple(attributes.get(key) is not None for key in KERAS_CALLER_SCOPES)
+
+
+KERAS_SCOPES = _Setting("the Keras scopes the call is made in (StatelessScope, "
+                        "SymbolicScope, AutocastScope)", _keras_scopes_entered)
 # Conversions of ints below this many digits never reach the limit (its least value).
 _LEAST_DIGIT_LIMIT = 640
 
@@ -445,13 +467,23 @@ def watch_tf_globals(reads, graph):
         # module globals, which Keras' losses and layers read while a graph is built.
         janus_ext.watch_dict(vars(keras_config), "Keras' configuration (keras.config)",
                              graph)
+    # The gradient functions a build's tapes took, looked up by op type in TF's
+    # gradient registry (a Registry object's dict of dicts): replacing one
+    # (`_registry["Tanh"]["type"] = damped`) changes the backward eager builds.
+    registry = ops._gradient_registry._registry
+    janus_ext.watch_dict(registry, "TF's gradient registry", graph)
+    for op_type in {op.type for op in graph.function.graph.get_operations()}:
+        entry = registry.get(op_type)
+        if type(entry) is dict:
+            janus_ext.watch_dict(entry, f"TF's gradient registry ({op_type})", graph)
     # tf.debugging.disable_traceback_filtering(): a thread-local flag (this thread's
     # attributes are its __dict__; the graph serves this thread).
     janus_ext.watch_dict(traceback_utils._ENABLE_TRACEBACK_FILTERING.__dict__,
                          "TF's traceback filtering switch", graph)
-    for module in (tensor_shape, tf2):
+    for module in (tensor_shape, tf2, random_seed):
         # tf.compat.v1.disable_v2_tensorshape() (`x.shape[1]` a Dimension, not an int),
-        # enable_v2_behavior: module flags library code reads while a graph is built.
+        # enable_v2_behavior, random_seed.DEFAULT_GRAPH_SEED rebound (the pair an op
+        # seed draws with): module flags library code reads while a graph is built.
         janus_ext.watch_dict(vars(module), f"TF's behaviour switches ({module.__name__})",
                              graph)
     _watch_value_classes(graph)
