@@ -64,22 +64,24 @@ def _build(code, globals_dict, arg_names, args, plan):
                           call_args, len(code.co_freevars))
     run.plan_inputs()
     # Read here, outside the graph being built, where the program's scopes are.
-    library_state.note_setting(run.record.settings, library_state.DISTRIBUTION_STRATEGY)
-    library_state.note_setting(run.record.settings, library_state.NAME_SCOPE)
-    library_state.note_setting(run.record.settings, library_state.OP_DETERMINISM)
-    library_state.note_setting(run.record.settings, library_state.KERAS_SCOPES)
-    if any(run.record.settings[library_state.KERAS_SCOPES]):
-        # Variable updates recorded in the scope, symbolic tensors: Keras' own ways of
-        # running a call, which a graph's commit does not follow.
-        raise Unsupported("the call is made inside a Keras StatelessScope, SymbolicScope "
-                          "or AutocastScope: janus builds no graph there", code)
-    scope = run.record.settings[library_state.NAME_SCOPE]
-    if tf.distribute.has_strategy():
+    library_state.note_setting(run.record.settings, library_state.CALL_CONTEXT)
+    scope, strategies, callbacks, _, keras_scopes = \
+        run.record.settings[library_state.CALL_CONTEXT]
+    if strategies and tf.distribute.has_strategy():
         # Its variables are per-replica, updated through the strategy's own calls;
         # janus distributes with MPI instead (docs/distributed.md).
         raise Unsupported(f"the call is made inside `strategy.scope()` of a tf.distribute "
                           f"{type(tf.distribute.get_strategy()).__name__}: janus builds "
                           "no graph under a tf.distribute strategy", code)
+    if callbacks:
+        raise Unsupported("TF op callbacks are installed (add_op_callback, tfdbg): eager "
+                          "calls them for each op it runs, a graph for each op it makes",
+                          code)
+    if any(keras_scopes):
+        # Variable updates recorded in the scope, symbolic tensors: Keras' own ways of
+        # running a call, which a graph's commit does not follow.
+        raise Unsupported("the call is made inside a Keras StatelessScope, SymbolicScope "
+                          "or AutocastScope: janus builds no graph there", code)
     traced, made_variables = {}, []
     turnstile = atomic.Turnstile() if _gating_on() else None
     use_xla = _xla_on() and plan.xla_declined is None and not plan.tape_records

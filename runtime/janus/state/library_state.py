@@ -256,47 +256,39 @@ INT_DIGIT_LIMIT = _Setting("the int/str conversion limit (sys.set_int_max_str_di
                            sys.get_int_max_str_digits)
 
 
-def _strategy_stack():
-    # The contexts `strategy.scope()` pushes, a list on TF's default graph per thread
-    # (appended to: no dict write a watcher would see); held by id, not kept alive.
-    return tuple(map(id, getattr(ops.get_default_graph(), "_distribution_strategy_stack",
-                                 ())))
+def _call_context():
+    """What TF and Keras code asks of the context a call is made in, per thread: the
+    caller's name scope (`with tf.name_scope("finetune"):`, which
+    tf.get_current_name_scope() and summary tags read), the tf.distribute scopes
+    entered (a list on TF's default graph, appended to: no dict a watcher sees; held by
+    id), the op callbacks installed (tfdbg's add_op_callback: eager calls them per op
+    executed, a graph per op made), op determinism (an unseeded draw then raises where
+    it is made) and which of Keras' StatelessScope, SymbolicScope and AutocastScope are
+    entered (keys among KERAS_SCOPED, which no watch sees).  One read per call, one
+    tuple compared (about 2 µs: docs/measurements.md)."""
+    # (The context's per-thread data read once, not through its properties.)
+    eager = context.context()._thread_local_data
+    graph_locals = ops.get_default_graph()._thread_local.__dict__
+    state = sys.modules.get("keras.src.backend.common.global_state")
+    attributes = state.GLOBAL_STATE_TRACKER.__dict__ if state is not None else {}
+    return (eager.scope_name,
+            tuple(map(id, graph_locals.get("_distribution_strategy_stack", ()))),
+            tuple(map(id, eager.op_callbacks)),
+            tf_config.is_op_determinism_enabled(),
+            tuple(attributes.get(key) is not None for key in KERAS_CALLER_SCOPES))
 
 
-# tf.distribute.get_strategy(), has_strategy(), a loss's reduction under a strategy:
-# library code answers from the scopes entered (`with strategy.scope():`), which every
-# build traced under.
-DISTRIBUTION_STRATEGY = _Setting("the tf.distribute strategy scope entered", _strategy_stack)
-# tf.get_current_name_scope(), the names of the ops and variables library code makes:
-# the scope the caller entered (`with tf.name_scope("finetune"):`), which each build
-# traces under (build/concrete.py).
-NAME_SCOPE = _Setting("the TF name scope the call is made in (tf.name_scope)",
-                      lambda: context.context().scope_name)
+# The Keras scopes a caller may enter around a call (a StatelessScope records variable
+# updates instead of making them, a SymbolicScope makes symbolic tensors, an
+# AutocastScope casts variables).
+KERAS_CALLER_SCOPES = ("stateless_scope", "symbolic_scope", "autocast_scope")
+CALL_CONTEXT = _Setting("the TF/Keras context the call is made in (name scope, "
+                        "tf.distribute scope, op callbacks, op determinism, Keras scopes)",
+                        _call_context)
 # numpy's print options (a context variable of numpy's): how repr() and str() spell
 # numpy scalars and arrays.
 NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
                                np.get_printoptions)
-# tf.config.experimental.enable_op_determinism(): an unseeded draw then raises where
-# it is made (random_seed.get_seed), and kernels run deterministically.
-OP_DETERMINISM = _Setting("TF's op determinism (enable_op_determinism)",
-                          tf_config.is_op_determinism_enabled)
-# The Keras scopes a caller may enter around a call (a StatelessScope records variable
-# updates instead of making them, a SymbolicScope makes symbolic tensors, an
-# AutocastScope casts variables): whether each is entered.  Their keys are among
-# KERAS_SCOPED, which no watch sees.
-KERAS_CALLER_SCOPES = ("stateless_scope", "symbolic_scope", "autocast_scope")
-
-
-def _keras_scopes_entered():
-    state = sys.modules.get("keras.src.backend.common.global_state")
-    if state is None:
-        return ()
-    attributes = state.GLOBAL_STATE_TRACKER.__dict__
-    return tuple(attributes.get(key) is not None for key in KERAS_CALLER_SCOPES)
-
-
-KERAS_SCOPES = _Setting("the Keras scopes the call is made in (StatelessScope, "
-                        "SymbolicScope, AutocastScope)", _keras_scopes_entered)
 # Conversions of ints below this many digits never reach the limit (its least value).
 _LEAST_DIGIT_LIMIT = 640
 
