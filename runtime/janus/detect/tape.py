@@ -75,6 +75,8 @@ def install(tf_module):
     tape_type.__enter__ = __enter__
     _mark_tapes_made_in_graphs(tape_type)
     _count_forward_accumulators(tf_module.autodiff.ForwardAccumulator, executor)
+    from tensorflow.python.eager import record
+    _count_variable_watchers(record.VariableWatcher, executor)
     from tensorflow.python import pywrap_tfe
 
     from . import eager_ops as op_watch
@@ -132,6 +134,27 @@ def _count_forward_accumulators(accumulator_type, executor):
     _push_accumulator.__wrapped__, _pop_accumulator.__wrapped__ = original_push, original_pop
     accumulator_type._push_accumulator = _push_accumulator
     accumulator_type._pop_accumulator = _pop_accumulator
+
+
+def _count_variable_watchers(watcher_type, executor):
+    """Keep executor.variable_watchers: how many of TF's VariableWatchers are entered
+    now (eager reports each variable an op reads to them; TF has no way to ask whether
+    one is active)."""
+    original_enter = watcher_type.__enter__
+    original_exit = watcher_type.__exit__
+
+    def __enter__(self):
+        result = original_enter(self)
+        executor.variable_watchers += 1
+        return result
+
+    def __exit__(self, *exc_info):
+        executor.variable_watchers -= 1
+        return original_exit(self, *exc_info)
+
+    __enter__.__wrapped__, __exit__.__wrapped__ = original_enter, original_exit
+    watcher_type.__enter__ = __enter__
+    watcher_type.__exit__ = __exit__
 
 
 def _hot_ops_setting():

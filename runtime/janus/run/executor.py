@@ -124,6 +124,11 @@ class CodeState:
 
     def _enter(self, args):
         self.stats.calls += 1
+        if variable_watchers:
+            # A VariableWatcher entered around the call is told of each variable an op
+            # reads, as eager runs them; a graph call tells it nothing.
+            self.stats.note("interpreted: a VariableWatcher records the call")
+            return self._interpret()
         if no_tape_records():
             return self._call(self.cache, args)
         # A GradientTape outside records the call: only a graph that gives the tape
@@ -385,6 +390,8 @@ _states: dict = {}
 _rejected: dict = {}
 # tf.autodiff.ForwardAccumulators recording now (janus/detect/tape.py counts them).
 forward_accumulators = 0
+# TF's VariableWatchers entered now (janus/detect/tape.py counts them).
+variable_watchers = 0
 # Called with a code of the program that janus will run in the interpreter from now on
 # (co-execution makes the library calls in it graphs: janus/coexec/sites.py).
 interpreted_listeners: list = []
