@@ -398,10 +398,12 @@ cdef void _library_data_event(PyDict_WatchEvent event, PyObject *d, PyObject *ke
     if not _library_dependents or _builds_running:
         return
     if (event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED
-            or event == PyDict_EVENT_DELETED) and type(<object>key) in (int, tuple):
-        # Bookkeeping keyed by ids or memo tuples, not a registry.  A table keyed by
-        # DTypes or classes is one (math_ops._TRUEDIV_TABLE[tf.int32] = tf.float32
-        # changes what `/` makes).
+            or event == PyDict_EVENT_DELETED) and type(<object>key) is not str and (
+                type(<object>key) in (int, tuple) or event == PyDict_EVENT_ADDED):
+        # Bookkeeping keyed by ids or memo tuples, or a cache filled as types are first
+        # met (tensor_conversion_registry's, keyed by class), not a registry.  An entry
+        # of a table keyed by DTypes or classes replaced or deleted is a change
+        # (math_ops._TRUEDIV_TABLE[tf.int32] = tf.float32 changes what `/` makes).
         return
     if event == PyDict_EVENT_MODIFIED:
         if (<dict><object>d).get(<object>key, _UNSET) is <object>new_value:

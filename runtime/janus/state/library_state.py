@@ -462,9 +462,12 @@ def watch_tf_globals(reads, graph):
     # The gradient functions a build's tapes took, looked up by op type in TF's
     # gradient registry (a Registry object's dict of dicts): replacing one
     # (`_registry["Tanh"]["type"] = damped`) changes the backward eager builds.
+    # Only those entries: each call of a tf.custom_gradient function registers a new
+    # name ("CustomGradient-3790").
     registry = ops._gradient_registry._registry
-    janus_ext.watch_dict(registry, "TF's gradient registry", graph)
-    for op_type in {op.type for op in graph.function.graph.get_operations()}:
+    op_types = {op.type for op in graph.function.graph.get_operations()}
+    janus_ext.watch_dict(registry, "TF's gradient registry", graph, _AllKeysBut(*op_types))
+    for op_type in op_types:
         entry = registry.get(op_type)
         if type(entry) is dict:
             janus_ext.watch_dict(entry, f"TF's gradient registry ({op_type})", graph)
