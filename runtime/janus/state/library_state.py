@@ -617,7 +617,9 @@ class _Walk:
         own = frozenset(self.program_names(obj)) | {"call"} if programs else None
         janus_ext.watch_dict(attributes, described, self.graph, own, owner=obj)
         for key, value in list(attributes.items()):
-            if not (programs and key in own):
+            # (`_auto_config`: Keras' record of the constructor's arguments, which only
+            # get_config reads; a list given there is copied into the layer's own.)
+            if not (programs and key in own) and key != "_auto_config":
                 self.consider(value, f"{described}.{key}", programs)
 
     def follow(self, item, programs, where=None):
@@ -632,7 +634,10 @@ class _Walk:
                 is_program_object(item) and (not programs or callable(item))):
             self.watch_object(item, where or name_of(item))
 
-    def consider(self, value, where, programs):
+    def consider(self, value, where, programs, through_program=False):
+        # through_program: reached where library code does not read the value natively
+        # (a default of the program's function, a partial of one: the function is
+        # called back into the builder, which reads them as the call changed them).
         seen = self.seen
         if isinstance(value, dict) and not issubclass(type(value), dict):
             # TF's _DictWrapper (tf.Module's dicts): a proxy that answers isinstance for
@@ -640,7 +645,7 @@ class _Walk:
             value = getattr(value, "__wrapped__", None)
             if not issubclass(type(value), dict):
                 return
-        if id(value) in self.changed:
+        if id(value) in self.changed and not through_program:
             # The step wrote it (`VALUES[1] *= 0.8`, on its copy until the commit), then
             # called library code that can read it (the schedule holding VALUES, through
             # the optimizer): that code read the caller's container as it was.
@@ -658,13 +663,16 @@ class _Walk:
             # (watch's docstring).
             seen.add(id(value))
             self.partials.append(value)
+            to_program = through_program or (
+                type(value.func) is types.FunctionType
+                and not (value.func.__module__ or "").startswith(LIBRARY_MODULES))
             if id(value.keywords) not in seen:
                 seen.add(id(value.keywords))
                 janus_ext.watch_dict(value.keywords, f"{where}.keywords", self.graph)
                 for key, item in list(value.keywords.items()):
-                    self.consider(item, f"{where}.keywords[{key!r}]", programs)
+                    self.consider(item, f"{where}.keywords[{key!r}]", programs, to_program)
             for index, argument in enumerate(value.args):
-                self.consider(argument, f"{where}.args[{index}]", programs)
+                self.consider(argument, f"{where}.args[{index}]", programs, to_program)
             self.consider(value.func, f"{where}.func", programs)
         elif type(value) is types.FunctionType and id(value) not in seen:
             # The program's function a library object holds (a constraint, an
@@ -673,9 +681,9 @@ class _Walk:
             seen.add(id(value))
             watch_functions((value,), self.graph)
             for index, default in enumerate(value.__defaults__ or ()):
-                self.consider(default, f"{where}.__defaults__[{index}]", programs)
+                self.consider(default, f"{where}.__defaults__[{index}]", programs, True)
             for key, default in (value.__kwdefaults__ or {}).items():
-                self.consider(default, f"{where}.__kwdefaults__[{key!r}]", programs)
+                self.consider(default, f"{where}.__kwdefaults__[{key!r}]", programs, True)
         elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
@@ -685,7 +693,7 @@ class _Walk:
                 # array) or a list of gates, a partial's keywords holding a list, which
                 # the program edits in place and the dict's watch does not see.
                 label = repr(key) if type(key) in (str, int) else type(key).__qualname__
-                self.consider(item, f"{where}[{label}]", programs)
+                self.consider(item, f"{where}[{label}]", programs, through_program)
         elif id(value) not in seen and (type(value) in (np.ndarray, array.array) or (
                 isinstance(value, (list, set)) and value
                 and all(type(item) in _PLAIN for item in value)) or (
@@ -699,7 +707,7 @@ class _Walk:
             # configuration tuple holding a list of gates): each item as a value.
             seen.add(id(value))
             for index, item in enumerate(value):
-                self.consider(item, f"{where}[{index}]", programs)
+                self.consider(item, f"{where}[{index}]", programs, through_program)
         elif isinstance(value, (list, tuple)):
             # A model's layers (Keras keeps them in a list subclass of its own), and a
             # nested model's layers in turn: library code reaches each of them.
