@@ -12,6 +12,7 @@ Which offsets are branches, loops and value sites is decided by the bytecode fro
 module only counts.
 """
 
+import _thread as _thread_module
 import sys
 import types as _types
 import weakref as _weakref

@@ -359,6 +359,36 @@ cdef dict _library_dependents = {}       # id(dependent) -> dependent
 cdef tuple _library_prefixes = ()
 cdef Py_ssize_t _modules_seen = 0
 
+# Settings library modules keep as module globals (`_EPSILON`, a dtype-conversion mode,
+# a default) and in the threading.locals they bind (save, load and distribute contexts,
+# autograph's control status, the default graph stack).  Library code reads them while
+# janus builds, and sets and restores much of the thread-local state around its own
+# calls (distribute_lib's replica id around every optimizer update), so a write alone
+# says nothing.  Each write made while graphs depend on library state journals the
+# value the key held before it (the watcher is called before the dict changes); at
+# the next graph lookup (settle_library_state) each journaled key is compared with
+# what it holds then, and only a change that stayed makes every graph stale.  A steady
+# training loop writes none of them between steps (measured: 0 of 26 625 module
+# globals differ after an eager step, predict, evaluate, fit, a new layer and variable
+# and a tf.data loop), so this costs a check of an empty dict per lookup.
+# The thread-locals watched are the building thread's dicts (what its graphs read).
+cdef dict _unsettled = {}     # id(dict) -> [the dict, where, {key: value before}]
+cdef dict _library_local_dicts = {}   # id(a thread-local's dict) -> "module.name"
+cdef frozenset _locals_ignored = frozenset()
+cdef frozenset _local_keys_ignored = frozenset()
+cdef type _THREAD_LOCAL = _thread_module._local
+
+
+cdef void _journal(PyObject *d, object key, object where):
+    """Remember what `key` of `d` held before its first write since the last settle
+    (held strongly until then: an id alone could be a new object's)."""
+    entry = _unsettled.get(<Py_ssize_t>d)
+    if entry is None:
+        entry = _unsettled[<Py_ssize_t>d] = [<object>d, where, {}]
+    journal = <dict>entry[2]
+    if key not in journal:
+        journal[key] = (<dict><object>d).get(key, _UNSET)
+
 
 cdef bint _is_code(object value):
     return isinstance(value, (type, _FUNCTION, _BUILTIN, _PARTIAL, _MODULE))
@@ -383,14 +413,40 @@ cdef void _library_module_event(PyDict_WatchEvent event, PyObject *d, PyObject *
         if _is_code(before):
             _library_code_changed(f"{name}.{<object>key} "
                                   f"{'replaced' if event == PyDict_EVENT_MODIFIED else 'deleted'}")
+        elif _is_setting(<object>key, <object>new_value if new_value != NULL else None):
+            _journal(d, <object>key, name)
+    elif event == PyDict_EVENT_ADDED:
+        if _is_setting(<object>key, <object>new_value):
+            _journal(d, <object>key, name)
     elif event == PyDict_EVENT_CLEARED or event == PyDict_EVENT_CLONED:
         _library_code_changed(f"module {name} replaced as a whole")
+
+
+cdef bint _is_setting(object key, object new_value):
+    """A write to a library module's globals outside janus' builds that may change a
+    setting: not a function, class or module bound (a lazy import, handled as code),
+    nor Python's own bookkeeping (`__warningregistry__`, written at a first warning)."""
+    return not _builds_running and not _is_code(new_value) and not (
+        type(key) is str and (<str>key).startswith("__"))
 
 
 cdef void _library_data_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
                               PyObject *new_value):
     where = _library_data_dicts.get(<Py_ssize_t>d)
     if where is None:
+        where = _library_local_dicts.get(<Py_ssize_t>d)
+        if where is None:
+            return
+        if event == PyDict_EVENT_DEALLOCATED:
+            del _library_local_dicts[<Py_ssize_t>d]
+        elif (event == PyDict_EVENT_MODIFIED or event == PyDict_EVENT_ADDED
+                or event == PyDict_EVENT_DELETED) and _library_dependents \
+                and not _builds_running and <object>key not in _local_keys_ignored:
+            _journal(d, <object>key, where)
+        elif event == PyDict_EVENT_CLEARED or event == PyDict_EVENT_CLONED:
+            if _library_dependents and not _builds_running:
+                _library_code_changed(f"{where} cleared or replaced (thread-local "
+                                      "state library code reads)")
         return
     if event == PyDict_EVENT_DEALLOCATED:
         del _library_data_dicts[<Py_ssize_t>d]
@@ -458,8 +514,57 @@ def watch_library_code(dependent, tuple prefixes):
                                 and id(value) not in _library_module_dicts:
                             _library_data_dicts[id(value)] = f"{name}.{key}"
                             PyDict_Watch(_watcher, <PyObject *>value)
+                        elif isinstance(value, _THREAD_LOCAL) and \
+                                f"{name}.{key}" not in _locals_ignored:
+                            _watch_library_local(value, f"{name}.{key}")
         _modules_seen = len(modules)
+    # What changed in the thread-local state before this graph was built is what the
+    # graphs built earlier did not see; this one sees today's.
+    settle_library_state()
     _library_dependents[id(dependent)] = dependent
+
+
+cdef void _watch_library_local(object local, str where):
+    d = local.__dict__          # this thread's
+    if id(d) not in _library_local_dicts:
+        _library_local_dicts[id(d)] = where
+        PyDict_Watch(_watcher, <PyObject *>d)
+
+
+def settle_library_state():
+    """Compare each library setting written since the last lookup with what it held
+    before: one that differs now makes every graph stale (they were built under the
+    old value).  A setting set and restored changes nothing."""
+    if not _unsettled:
+        return
+    entries = list(_unsettled.values())
+    _unsettled.clear()
+    for d, where, journal in entries:
+        for key, before in (<dict>journal).items():
+            now = (<dict>d).get(key, _UNSET)
+            if now is before or (type(now) is type(before) and type(now) in _PLAIN_VALUES
+                                 and _same_value(now, before)):
+                continue
+            kind = ("thread-local state" if id(d) in _library_local_dicts
+                    else "a module global")
+            _library_code_changed(f"{where}.{key} "
+                                  f"{'deleted' if now is _UNSET else 'changed'} "
+                                  f"({kind} library code reads)")
+            return
+
+
+cdef tuple _PLAIN_VALUES = (bool, int, float, complex, str, bytes, type(None))
+
+
+def ignore_library_locals(frozenset names, frozenset keys):
+    """The thread-locals ("module.name") watched elsewhere, per graph, and the keys
+    of any that count rather than configure."""
+    global _locals_ignored, _local_keys_ignored
+    _locals_ignored, _local_keys_ignored = names, keys
+
+
+def watched_library_locals():
+    return sorted(_library_local_dicts.values())
 
 
 def watched_library_modules():

@@ -125,6 +125,12 @@ def is_variable(value) -> bool:
         keras is not None and isinstance(value, getattr(keras, "Variable", ())))
 
 
+def variable_kind(value) -> str:
+    """How a refusal names a variable (is_variable): the program made it either way."""
+    return "tf.Variable" if isinstance(value, sys.modules["tensorflow"].Variable) \
+        else "Keras variable"
+
+
 def has_symbolic(value) -> bool:
     """A symbolic tensor, or a list/tuple holding one at any depth."""
     if type(value) in (list, tuple):

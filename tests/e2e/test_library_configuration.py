@@ -62,3 +62,81 @@ def test_library_data_written_by_a_build_changes_nothing():
     assert graph.stale == ("keras.src.saving.object_registration.GLOBAL_CUSTOM_OBJECTS"
                            "['janus_probe'] deleted"), graph.stale
     janus_ext.forget_dependent(graph)
+
+
+def test_library_thread_local_state_stale_only_when_a_change_stays():
+    # A threading.local a library module binds (a save or distribute context): library
+    # code sets and restores such state around its own calls (an optimizer update sets
+    # distribute_lib's replica id and restores it), which changes nothing a graph
+    # holds; a setting left changed when the next call looks its graph up does.
+    import sys
+    import threading
+    import types
+
+    import janus_ext
+
+    module = types.ModuleType("tensorflow.janus_probe_context")
+    module.context = threading.local()
+    module.context.in_save = False
+    module.context.options = None
+    # (Left in sys.modules: the watch finds new modules by sys.modules' length.)
+    sys.modules[module.__name__] = module
+    class Graph:
+        stale = None
+
+    graph = Graph()
+    janus_ext.watch_library_code(graph, ("tensorflow",))
+    assert "tensorflow.janus_probe_context.context" in janus_ext.watched_library_locals()
+    module.context.in_save, module.context.options = True, object()
+    module.context.in_save, module.context.options = False, None
+    janus_ext.settle_library_state()
+    assert graph.stale is None
+    module.context.options = "fast"
+    assert graph.stale is None          # known at the lookup, not at the write
+    janus_ext.settle_library_state()
+    assert graph.stale == ("tensorflow.janus_probe_context.context.options changed "
+                           "(thread-local state library code reads)"), graph.stale
+    # Graphs built from now on are compared with the state they were built under.
+    later = Graph()
+    janus_ext.watch_library_code(later, ("tensorflow",))
+    module.context.options = "fast"
+    janus_ext.settle_library_state()
+    assert later.stale is None
+    janus_ext.forget_dependent(later)
+
+
+def test_library_module_setting_stale_only_when_a_change_stays():
+    # A module global of a library module rebound to other data (a default, a mode
+    # flag library code reads while building): stale once the lookup sees it changed;
+    # rebound and restored, or Python's own `__warningregistry__`, changes nothing.
+    import sys
+    import types
+
+    import janus_ext
+
+    module = types.ModuleType("keras.janus_probe_settings")
+    module.EPSILON = 1e-3
+    sys.modules[module.__name__] = module
+    class Graph:
+        stale = None
+
+    watched = janus_ext.watched_library_modules()
+    graph = Graph()
+    janus_ext.watch_library_code(graph, ("keras",))
+    assert janus_ext.watched_library_modules() > watched
+    module.EPSILON = 1e-7
+    module.EPSILON = float("1e-3")          # equal, another float object
+    module.__warningregistry__ = {"version": 1}
+    janus_ext.settle_library_state()
+    assert graph.stale is None
+    module.EPSILON = -0.0
+    module.EPSILON = 0.0
+    janus_ext.settle_library_state()
+    assert graph.stale == ("keras.janus_probe_settings.EPSILON changed (a module "
+                           "global library code reads)"), graph.stale
+    later = Graph()
+    janus_ext.watch_library_code(later, ("keras",))
+    del module.EPSILON
+    janus_ext.settle_library_state()
+    assert later.stale == ("keras.janus_probe_settings.EPSILON deleted (a module "
+                           "global library code reads)"), later.stale

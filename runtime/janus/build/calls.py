@@ -32,7 +32,7 @@ from ..semantics import arrays, bisection, natives, numbers, python_draws, pytho
 from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
                       GraphText, from_library, has_symbolic, is_library_object,
-                      is_symbolic, is_variable)
+                      is_symbolic, is_variable, variable_kind)
 from . import (contexts, control, dunders, generators, iteration, loops, made, output,
                program_functions, raising, sets)
 
@@ -562,8 +562,7 @@ def text_later(b, value, conversion, code, offset):
     """str()/repr() of a tensor or of a number the graph computes: made after the graph
     from its output (values.GraphText)."""
     if is_variable(value):
-        kind = "tf.Variable" if isinstance(value, tf.Variable) else "Keras variable"
-        raise Unsupported(f"str()/repr() of a {kind}: its value at this point of the call "
+        raise Unsupported(f"str()/repr() of a {variable_kind(value)}: its value at this point of the call "
                           "is not kept", code, offset)
     if b.provenance.number_of(value) == control.MIXED:
         raise Unsupported(f"str() of {control.MIXED}", code, offset)

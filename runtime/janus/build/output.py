@@ -23,7 +23,7 @@ import tensorflow as tf
 from ..errors import Raises, Unsupported, line_of
 from ..semantics import arrays, numbers
 from ..state import library_state
-from ..values import GraphRounded, GraphText, is_variable
+from ..values import GraphRounded, GraphText, is_variable, variable_kind
 from . import arm_output, made, purity
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -71,8 +71,7 @@ def defer(b, fn, args, kwargs, code, offset):
         arm_output.check_plain(what, args, kwargs, code, offset)
     variable = _variable_in((args, kwargs))
     if variable is not None:
-        kind = "tf.Variable" if isinstance(variable, tf.Variable) else "Keras variable"
-        raise Unsupported(f"{what} of a {kind}: janus emits output after the graph, "
+        raise Unsupported(f"{what} of a {variable_kind(variable)}: janus emits output after the graph, "
                           "when later updates have landed", code, offset)
     if fn is not print:
         if kwargs.get("stacklevel", 1) != 1 or kwargs.get("stack_info"):

@@ -40,6 +40,7 @@ class GraphCache:
         entries = self.entries
         newest_failure = -1
         stale = False
+        janus_ext.settle_library_state()
         for graph in entries:
             # Every graph's, not only up to the first stale one: a later graph kept
             # contents that changed too, and it would run next.

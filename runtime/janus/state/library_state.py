@@ -529,6 +529,19 @@ def watch_tf_config(dependent):
                                  dependent)
 
 
+# The thread-locals library modules bind are watched as a whole (janus_ext
+# settle_library_state: a change that stays after the caller's code ran makes every
+# graph stale), but these, which watch_tf_globals watches per graph with their own
+# exclusions: the summary state (tf.summary.experimental.set_step(n) per step would
+# otherwise rebuild every graph), Keras' per-thread state (KERAS_SCOPED), traceback
+# filtering.  The keys that count events rather than configure anything
+# (distribute_utils' caching scope counters) are never compared.
+janus_ext.ignore_library_locals(
+    frozenset({"tensorflow.python.ops.summary_ops_v2._summary_state",
+               "keras.src.backend.common.global_state.GLOBAL_STATE_TRACKER",
+               "tensorflow.python.util.traceback_utils._ENABLE_TRACEBACK_FILTERING"}),
+    frozenset({"cache_scope_exited_count", "new_cache_scope_count"}))
+
 KERAS_SEED_GENERATOR = "global_seed_generator"     # keras.src.random.seed_generator's
 # The attributes of Keras' thread-local state (keras.src.backend.common.global_state)
 # that Keras sets and restores around its own calls (a layer call's context, name
