@@ -1,12 +1,13 @@
 """What a converted call costs on the way into its graph: guard checks vs the graph call.
 
-    bin/janus-python bench/dispatch.py [--repeats 7] [--calls 300]
+    bin/janus-python bench/dispatch.py [--repeats 7] [--calls 300] [--per-guard]
 
 Trains the demo LeNet step until janus runs it as a graph, then times, per call and in
 one process: janus_ext.check_guards on that graph's guards; the cache lookup (guards
 plus MRU bookkeeping); the graph call alone (inputs read, _call_flat, outputs rebuilt,
 effects committed); and the whole call through the interpreter's entry hook.  Prints
-medians over the repeats, with the spread.
+medians over the repeats, with the spread.  --per-guard also times each guard alone and
+lists the costliest (where the guard check's time goes).
 """
 
 import argparse
@@ -36,6 +37,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--per-guard", action="store_true")
     args = parser.parse_args()
     if not janus.active():
         sys.exit("run this under bin/janus-python with JANUS_MODE=on")
@@ -63,6 +65,22 @@ def main():
               f"(spread {min(values):.1f}-{max(values):.1f})")
     ratio = statistics.median(timings["guards"]) / statistics.median(timings["graph call"])
     print(f"guards / graph call: {ratio:.3f}")
+    if args.per_guard:
+        per_guard(graph, batch, args.calls * 5)
+
+
+def per_guard(graph, batch, calls):
+    from janus import guards
+    names = ["model", "optimizer", "loss_fn", "x", "y"]
+    costs = []
+    for guard in graph.guards:
+        one = (guard,)
+        costs.append((per_call(lambda: janus_ext.check_guards(one, batch), calls),
+                      guards.describe_accessor(guard[1], names), guard[0]))
+    costs.sort(key=lambda row: row[0], reverse=True)
+    print(f"each guard alone: {sum(c for c, _, _ in costs):.1f} us in all; costliest:")
+    for cost, where, kind in costs[:8]:
+        print(f"  {cost:6.2f} us  kind {kind}  {where}")
 
 
 if __name__ == "__main__":

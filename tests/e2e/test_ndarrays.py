@@ -64,8 +64,14 @@ def test_array_arg_rules():
     assert arrays.builtin(len, (x,), None, None) == 1
     assert x.attribute("shape", None, None) == (1, 2)
     assert x.attribute("dtype", None, None) == np.dtype("float64")
-    # A float32 request converts as the array would; the tensor is cast.
-    assert tf.convert_to_tensor(x, tf.float32).dtype == tf.float32
+    # A float32 request converts as the array would; the tensor is cast, with a check
+    # that no finite value becomes inf there (numpy's cast would warn).
+    checks = []
+    with arrays.checked_casts(lambda condition, reason: checks.append(reason)):
+        assert tf.convert_to_tensor(x, tf.float32).dtype == tf.float32
+    assert checks == ["numpy would warn: overflow in the cast to float32"], checks
+    with pytest.raises(builder.Unsupported):
+        tf.convert_to_tensor(x, tf.float32)        # outside a build: no check to make
     assert type(x[0]) is arrays.ArrayArg and x[0].argument
     for refused in (lambda: x.attribute("T", None, None), lambda: x[[0]],
                     lambda: arrays.builtin(sum, (x,), None, None),

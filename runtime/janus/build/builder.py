@@ -47,6 +47,11 @@ MAX_NESTED_ARMS = 8
 MAX_REGIONS = 4096
 
 
+# Attributes a graph tensor answers and the eager tensor it stands for answers otherwise
+# (or not at all).
+GRAPH_TENSOR_ONLY = frozenset({"name", "op", "graph", "consumers", "value_index",
+                               "device", "backing_device"})
+
 class Builder:
     """Symbolically executes one call; see the module docstring."""
 
@@ -336,6 +341,12 @@ class Builder:
                 return kind
             raise Unsupported(f"`.{name}` of a Python number the graph computes", code,
                               offset)
+        if is_symbolic(owner) and name in GRAPH_TENSOR_ONLY:
+            # The graph's tensor stands for the call's eager one, which has no name,
+            # op or graph (AttributeError: `hasattr(t, "op")` is False) and knows the
+            # device it is on.
+            raise Unsupported(f"`.{name}` of a tensor: eager's tensor answers it "
+                              "differently from the graph's", code, offset)
         if is_symbolic(owner) or isinstance(owner, tf.Variable) or \
                 self.provenance.is_created(owner):
             return getattr(owner, name)

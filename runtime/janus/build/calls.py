@@ -457,6 +457,12 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         raise Unsupported(f"tf.data's {fn.__name__}() of the program's function in the "
                           "step: tf.data traces it at this call, running its Python, and "
                           "eager does so at every call", code, offset)
+    if fn is tf.is_symbolic_tensor and len(args) == 1 and not kwargs and \
+            is_symbolic(args[0]):
+        return False        # the graph's tensor stands for the call's eager one
+    if program_functions.asks_for_the_graph(fn):
+        raise Unsupported(f"{fn.__qualname__}() in the step: eager's is the process's "
+                          "global graph, a build's the graph being built", code, offset)
     if fn is tf.get_static_value and has_symbolic(values):
         raise Unsupported("tf.get_static_value() of a tensor the graph computes: eager "
                           "gives its value, a graph None", code, offset)

@@ -15,12 +15,13 @@ import gc
 
 import tensorflow as tf
 from tensorflow.python.framework import auto_control_deps
+from tensorflow.python.ops import script_ops
 
 from .. import config, errors, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records, xla
-from ..semantics import random_ops
+from ..semantics import arrays, random_ops
 from ..state import kept_tensors, library_state
 from . import builder, outputs, program_functions, purity, raising
 
@@ -97,7 +98,8 @@ def _build(code, globals_dict, arg_names, args, plan):
             with purity.keras_names_noted(graph, names_taken), \
                     kept_tensors.kept_tensors(run.record.library_objects, graph) as kept:
                 # The caller's name scope ("finetune/"), as an absolute one.
-                with graph.name_scope(scope) if scope else contextlib.nullcontext():
+                with graph.name_scope(scope) if scope else contextlib.nullcontext(), \
+                        arrays.checked_casts(run.check):
                     result = run.run(run.substitute(flat_inputs))
                 run.heap.guard_instance_dicts()
             run.heap.effects.extend(kept.replays + names_taken)
@@ -110,6 +112,7 @@ def _build(code, globals_dict, arg_names, args, plan):
                 run, tensors, {})
             returned = [deps.mark_as_return(t) for t in tensors]
         random_ops.check(graph, draws, run.guards)
+        _refuse_program_callbacks(graph, code)
         # The program's shape checks run as eager runs them (gated as checks below), and
         # so does what can fail but nothing uses.
         deps.ops_which_must_run.update(atomic.keep_shape_checks(graph))
@@ -182,6 +185,33 @@ def _build(code, globals_dict, arg_names, args, plan):
         inlined=tuple(run.inlining.inlined.values()), recursive_codes=tuple(run.recursion.codes),
         tape_records=traced.get("tape_records"), xla_checks=traced.get("xla_checks"),
         settings=run.record.settings, stream_checks=tuple(run.record.stream_checks))
+
+
+_CALLBACK_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+
+def _refuse_program_callbacks(graph, code):
+    """A tf.numpy_function / tf.py_function of the program's Python, in the step or in a
+    tf.function it calls: the graph would run it while the graph runs, out of the
+    step's order (before the step's deferred writes and updates land, after the Python
+    draws janus takes before the call), and a call that then fails would run it twice.
+    janus's own host functions (exact Python math) change nothing and are kept."""
+    nodes = list(graph.get_operations())
+    if not any(op.type in _CALLBACK_OPS for op in nodes) and not graph._functions:
+        return
+    graph_def = graph.as_graph_def()
+    found = [node for node in graph_def.node if node.op in _CALLBACK_OPS]
+    for function in graph_def.library.function:
+        found += [node for node in function.node_def if node.op in _CALLBACK_OPS]
+    for node in found:
+        callback = script_ops._py_funcs.get(node.attr["token"].s.decode())
+        callback = getattr(callback, "_func", callback)       # tf.py_function's EagerFunc
+        module = getattr(callback, "__module__", None) or ""
+        if not module.startswith("janus"):
+            name = getattr(callback, "__qualname__", repr(callback))
+            raise Unsupported(f"tf.numpy_function/py_function of {name}: its Python would "
+                              "run while the graph runs, not where the step calls it "
+                              "(before the step's earlier writes and updates land)", code)
 
 
 def _refuse_kept_numbers(handed, code):

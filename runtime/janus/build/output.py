@@ -62,6 +62,12 @@ def defer(b, fn, args, kwargs, code, offset):
         return len(text)                # what TextIOBase.write returns
     what = "print" if fn is print else "logging"
     if fn is print:
+        for name in ("sep", "end"):
+            value = kwargs.get(name)
+            if value is not None and not isinstance(value, str):
+                # print raises before it writes anything: here, before later updates.
+                raise Raises(f"print with {name}= a {type(value).__name__}: TypeError "
+                             f"({name} must be None or a string)", code, offset)
         _check_stream(kwargs, code, offset)
         b.record.stream_checks.append(StreamCheck(b, kwargs.get("file"), (args, kwargs)))
     if b.recursion.call_ids:
@@ -360,6 +366,9 @@ def _stream_fails(stream, text):
                "program set on the object"
     if stream.closed:
         return f"print to a closed {type(stream).__qualname__}"
+    if not isinstance(stream, io.TextIOBase):
+        # print writes str: a binary file (open(path, "wb")) raises TypeError there.
+        return f"print to a {type(stream).__qualname__}, a binary stream"
     if not stream.writable():
         return f"print to a {type(stream).__qualname__} not open for writing"
     encoding = getattr(stream, "encoding", None)
@@ -485,7 +494,15 @@ def check_format_spec(b, value, spec):
     raises)."""
     python_type = numbers.python_type_of(value, b.provenance.number_of)
     if python_type is None:
-        return                    # a tensor: formatted by numpy, as eager does
+        # A tensor: formatted by numpy, as eager does; numpy takes a spec only for a
+        # 0-d array (the rank is the graph's, fixed when building).
+        if spec and isinstance(value, tf.Tensor) and value.shape.rank is None:
+            raise Unsupported(f"format {spec!r} of a tensor of unknown rank", *b.where)
+        if spec and isinstance(value, tf.Tensor) and value.shape.rank != 0:
+            raise Raises(f"format {spec!r} of a tensor of shape {value.shape}: "
+                         "unsupported format string passed to numpy.ndarray.__format__ "
+                         "(known when building)", *b.where)
+        return
     try:
         format(python_type(0), spec)
     except (ValueError, TypeError, OverflowError) as exc:

@@ -35,6 +35,7 @@ import threading
 import tensorflow as tf
 from tensorflow.python.eager.polymorphic_function import eager_function_run, tracing_compilation
 from tensorflow.python.eager.polymorphic_function.polymorphic_function import Function
+from tensorflow.python.framework import ops
 
 from ..errors import NeedsExactShapes, NotYet, Unsupported
 from ..state import reads
@@ -54,6 +55,12 @@ def is_method_of_program_function(fn) -> bool:
 def answers_eager_question(fn) -> bool:
     return fn is tf.executing_eagerly or fn is tf.inside_function or \
         fn is tf.config.functions_run_eagerly
+
+
+def asks_for_the_graph(fn) -> bool:
+    """TF calls that answer from the graph being built where eager answers from the
+    process's global graph (`tf.compat.v1.get_default_graph()`)."""
+    return fn is ops.get_default_graph or fn is tf.compat.v1.get_default_graph
 
 
 def eager_answer(b, fn):

@@ -74,7 +74,11 @@ class CodeState:
 
     def install(self):
         profiler.flag(self.code)
-        janus_ext.set_entry(self.code, trace.entry_for(self), self.param_names)
+        # Guards read globals from the dict the graphs were built with: a function
+        # made from the same code with other globals (types.FunctionType(code, g))
+        # would run graphs of the wrong module's names.
+        janus_ext.set_entry(self.code, trace.entry_for(self), self.param_names,
+                            self.globals, self._other_globals)
 
     def give_up(self, reason):
         self.stats.status = f"interpreted: {reason}"
@@ -95,6 +99,15 @@ class CodeState:
             return self._traced(args)
         self.stats.calls += 1
         self.stats.interpreted += 1
+        return DECLINE
+
+    def _other_globals(self, args):
+        if not tf.executing_eagerly():
+            return self._traced(args)
+        self.stats.calls += 1
+        self.stats.interpreted += 1
+        self.stats.note("interpreted: a function made from this code with other globals "
+                        "(types.FunctionType) is not the one janus took over")
         return DECLINE
 
     def enter(self, args):

@@ -19,6 +19,10 @@ the argument as an ArrayArg:
   the natives gate does not know the type, and the dunders below say what was asked.
 """
 
+import contextlib
+import math
+import threading
+
 import numpy as np
 import tensorflow as tf
 
@@ -51,7 +55,7 @@ class ArrayArg:
             return self.tensor
         # Eagerly the array itself converts: allowed exactly where numpy's would be.
         tf.convert_to_tensor(self.prototype, dtype)
-        return tf.cast(self.tensor, dtype, name=name)
+        return narrowed(self.tensor, dtype, name=name)
 
     def attribute(self, name, code, offset):
         if name not in ATTRIBUTES:
@@ -308,5 +312,45 @@ def _operand(side, dtype):
     """numpy computes in the result dtype: every operand is cast to it first."""
     if type(side) is ArrayArg or is_symbolic(side):
         tensor = side.tensor if type(side) is ArrayArg else side
-        return tensor if tensor.dtype == tf.as_dtype(dtype) else tf.cast(tensor, dtype)
+        return tensor if tensor.dtype == tf.as_dtype(dtype) else narrowed(tensor, dtype)
+    if type(side) is float and np.dtype(dtype).kind == "f" and math.isfinite(side) and \
+            not math.isfinite(float(np.asarray(side).astype(dtype))):
+        # numpy casts a Python float to the array's dtype (NEP 50) and warns "overflow
+        # encountered in cast" at every call.
+        raise Unsupported(f"the Python float {side!r} in numpy arithmetic with a "
+                          f"{np.dtype(dtype)} ndarray: numpy warns (overflow in cast)")
     return tf.constant(side, dtype)
+
+
+# The in-graph check of the build under way on this thread (checked_casts).
+_casts = threading.local()
+
+
+@contextlib.contextmanager
+def checked_casts(check):
+    """While a graph is built: the builder's run-time check, for the casts numpy would
+    warn about (narrowed)."""
+    previous = getattr(_casts, "check", None)
+    _casts.check = check
+    try:
+        yield
+    finally:
+        _casts.check = previous
+
+
+def narrowed(tensor, dtype, name=None):
+    """numpy's cast of float values into a narrower float type (an ndarray converted
+    for a float32 op, a float the graph carries in float32 numpy arithmetic): numpy
+    warns "overflow encountered in cast" where a finite value becomes inf, eagerly at
+    that call; a graph's cast is silent, so such a call goes to the interpreter."""
+    target = tf.as_dtype(dtype)
+    result = tf.cast(tensor, target, name=name)
+    if tensor.dtype.is_floating and target.is_floating and target.max < tensor.dtype.max:
+        check = getattr(_casts, "check", None)
+        if check is None:
+            raise Unsupported(f"a {tensor.dtype.name} ndarray cast to {target.name} outside "
+                              "a build")
+        check(tf.reduce_all(tf.logical_or(tf.logical_not(tf.math.is_finite(tensor)),
+                                          tf.math.is_finite(result))),
+              f"numpy would warn: overflow in the cast to {target.name}")
+    return result

@@ -440,8 +440,16 @@ def builtin(fn, args, kinds, check):
     if fn in (float, int):
         value = args[0]
         if kinds[0] is None:
-            if value.shape.num_elements() != 1:
-                raise NotRepresentable(f"{name}() of a tensor of shape {value.shape}")
+            if value.shape.rank != 0:
+                # Eager converts through numpy, which takes only 0-d arrays: a (1, 1)
+                # loss raises TypeError there (the interpreter raises it).
+                raise NotRepresentable(f"{name}() of a tensor of shape {value.shape} "
+                                       "(numpy converts only 0-d arrays: eager raises "
+                                       "TypeError)")
+            if value.dtype.is_complex:
+                # numpy drops the imaginary part with a ComplexWarning at each call.
+                raise NotRepresentable(f"{name}() of a {value.dtype.name} tensor (numpy "
+                                       "warns: ComplexWarning)")
             # Eager reads the tensor's value: a Python number no tape differentiates.
             value = tf.stop_gradient(value)
         if fn is float:
@@ -572,11 +580,19 @@ class EagerNumber:
         raise TypeError("the truth value of a Python number the graph computes")
 
     def __tf_tensor__(self, dtype=None, name=None):
+        inferred = dtype is None
         if dtype is None:
             dtype = EAGER_DEFAULT[self.python_type]
         dtype = tf.as_dtype(dtype)
         if self.python_type is float and not dtype.is_floating:
             raise TypeError(f"a Python float converted to {dtype.name}")
+        if self.python_type is float and inferred and dtype == tf.float32:
+            # tf.constant(v) without a dtype raises ValueError ("out of range") for a
+            # finite float float32 rounds to inf; given the dtype (an op's other
+            # operand, tf.constant(v, tf.float32)) it gives inf.
+            self.check(tf.logical_or(tf.logical_not(tf.math.is_finite(self.tensor)),
+                                     tf.math.is_finite(tf.cast(self.tensor, tf.float32))),
+                       "a Python float beyond float32's range converted without a dtype")
         if dtype.is_integer and dtype != tf.int64:
             # (uint64's top is beyond the carried int64's: only its floor can fail.)
             low, high = dtype.min, min(dtype.max, INT64_MAX)
