@@ -28,6 +28,7 @@ cdef extern from "Python.h":
                                       PyObject **)
     PyFrameObject *PyEval_GetFrame()
     PyObject *PyEval_GetFrameGlobals()     # new reference; NULL: no frame
+    PyObject *PyEval_GetFrameBuiltins()    # new reference
     PyObject *PyCell_GET(PyObject *cell)
     int PyJanus_SetEntryHook(PyJanus_EntryHook hook, PyObject *hook_state) except -1
     Py_ssize_t PyJanus_StackDepth() except -1
@@ -527,20 +528,22 @@ cdef class Entry:
     cdef Py_ssize_t nargs
     cdef tuple cell_args     # argument positions that the frame holds as cells
     cdef Py_ssize_t free_start, nfree   # where the closure's cells sit in the frame
-    # The globals the function was taken over with, and what a call of the same code
-    # with other globals runs first (`types.FunctionType(f.__code__, other)`: its
-    # globals, and so its builtins, are not the ones the graphs read): None, no check.
+    # The globals and builtins the graphs read names from, and what a call of the same
+    # code whose frame has others runs first (`types.FunctionType(f.__code__, other)`,
+    # a function made after its module's `__builtins__` was rebound): None, no check.
     cdef object globals_dict
+    cdef object builtins_dict
     cdef object other_globals
 
     def __cinit__(self, function, Py_ssize_t nargs, tuple cell_args, Py_ssize_t free_start,
-                  Py_ssize_t nfree, globals_dict, other_globals):
+                  Py_ssize_t nfree, globals_dict, builtins_dict, other_globals):
         self.function = function
         self.nargs = nargs
         self.cell_args = cell_args
         self.free_start = free_start
         self.nfree = nfree
         self.globals_dict = globals_dict
+        self.builtins_dict = builtins_dict
         self.other_globals = other_globals
 
     cdef tuple arguments(self, PyObject *const *localsplus):
@@ -573,7 +576,10 @@ cdef int _entry_hook(PyObject *state, PyCodeObject *code, PyObject *const *local
     if (<Entry>entry).globals_dict is not None:
         # The frame being entered is the current one (the hook runs at its RESUME).
         frame_globals = PyEval_GetFrameGlobals()
-        if frame_globals != <PyObject *>(<Entry>entry).globals_dict:
+        frame_builtins = PyEval_GetFrameBuiltins()
+        Py_XDECREF(frame_builtins)      # compared by address only
+        if frame_globals != <PyObject *>(<Entry>entry).globals_dict or \
+                frame_builtins != <PyObject *>(<Entry>entry).builtins_dict:
             Py_XDECREF(frame_globals)
             value = (<Entry>entry).other_globals((<Entry>entry).arguments(localsplus))
             if value is DECLINE:
@@ -621,18 +627,21 @@ def call_count(code):
     return _call_counts.get(code, -1)
 
 
-def set_entry(code, function, tuple arg_names, globals_dict=None, other_globals=None):
+def set_entry(code, function, tuple arg_names, globals_dict=None, builtins_dict=None,
+              other_globals=None):
     """From now on, calls of `code` run function(args) first, args being the values of
     `arg_names` (code's parameters, in order) followed by the cells of its free
-    variables; given `globals_dict`, calls whose frame has other globals run
-    other_globals(args) instead.  Works whether or not code is flagged."""
+    variables; given `globals_dict` and `builtins_dict`, calls whose frame has other
+    globals or builtins run other_globals(args) instead.  Works whether or not code is
+    flagged."""
     _install_hook()
     cells = tuple(i for i, name in enumerate(arg_names) if name in code.co_cellvars)
     # Frame layout (3.13): locals, then cells that are not arguments, then free vars.
     free_start = len(code.co_varnames) + sum(1 for name in code.co_cellvars
                                              if name not in code.co_varnames)
     _entries[code] = Entry(function, len(arg_names), cells, free_start,
-                           len(code.co_freevars), globals_dict, other_globals)
+                           len(code.co_freevars), globals_dict, builtins_dict,
+                           other_globals)
     events = _get_local_events(TOOL_ID, code)
     _set_local_events(TOOL_ID, code, events | _events.PY_START)
 

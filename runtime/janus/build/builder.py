@@ -588,6 +588,11 @@ class Builder:
         if "implicit0" in local_values and callee.co_varnames[:1] == (".0",):
             # A generator expression's iterator: inspect names `.0` implicit0.
             local_values[".0"] = local_values.pop("implicit0")
+        if fn.__builtins__ is not self.target.builtins:
+            # Its names fall back to builtins of its own (a function made under a
+            # module whose `__builtins__` was rebound); the guards read Python's.
+            raise Unsupported(f"{fn.__qualname__} has builtins of its own (its module's "
+                              "__builtins__ was rebound)", code, offset)
         if callee in self.recursion.tracing:
             return recursive_calls.call_again(self, callee, local_values, code, offset)
         # Only the frames of the innermost recursive body being traced: a function

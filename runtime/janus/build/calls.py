@@ -19,6 +19,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 import abc
 import builtins
 import random
+import sys
 import types
 import weakref
 
@@ -198,6 +199,12 @@ def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
     if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
         return number_builtin(b, fn, args, kwargs, code, offset)
     if fn is range and any(is_symbolic(a) for a in args):
+        for a in args:
+            if is_symbolic(a) and b.provenance.number_of(a) not in (int, bool) and not (
+                    b.provenance.number_of(a) is None and a.dtype.is_integer and
+                    a.shape.rank == 0):
+                # range() takes only what __index__ gives: a float tensor raises.
+                raise Unsupported(f"range() of a {a.dtype.name} tensor", code, offset)
         return control.SymbolicRange(args)
     if fn is bool and _only(args, kwargs, 1) and is_symbolic(args[0]):
         return truth_later(b, args[0], code, offset)
@@ -460,6 +467,15 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     if fn is tf.is_symbolic_tensor and len(args) == 1 and not kwargs and \
             is_symbolic(args[0]):
         return False        # the graph's tensor stands for the call's eager one
+    if fn in (tf.type_spec_from_value, tf.TensorSpec.from_tensor) and has_symbolic(values):
+        raise Unsupported(f"{fn.__qualname__}() of a tensor the graph computes: the "
+                          "graph's spec (its relaxed dimensions, its op's name) is not "
+                          "eager's", code, offset)
+    if _is_keras_shape(fn) and len(args) == 1 and not kwargs and is_symbolic(args[0]) \
+            and args[0].shape.rank is not None and not args[0].shape.is_fully_defined():
+        # keras.ops.shape gives eager's Python ints; in a graph, a tensor for each
+        # dimension the cache relaxed.  The builder's shape gives ints read at run time.
+        return tuple(b.load_attr(args[0], "shape", code, offset))
     if program_functions.asks_for_the_graph(fn):
         raise Unsupported(f"{fn.__qualname__}() in the step: eager's is the process's "
                           "global graph, a build's the graph being built", code, offset)
@@ -669,6 +685,11 @@ def _passes_through(b, fn):
     return lambda value: is_library_object(value) or (
         (type(value) in natives.ITERATORS or isinstance(value, BuildIterator))
         and b.provenance.is_created(value))
+
+
+def _is_keras_shape(fn):
+    core = sys.modules.get("keras.src.ops.core")
+    return core is not None and fn is getattr(core, "shape", None)
 
 
 def _is_library_callable(fn):

@@ -23,7 +23,7 @@ from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records, xla
 from ..semantics import arrays, random_ops
 from ..state import kept_tensors, library_state
-from . import builder, outputs, program_functions, purity, raising
+from . import builder, graph_sniffing, outputs, program_functions, purity, raising
 
 
 class Built:
@@ -141,6 +141,7 @@ def _build(code, globals_dict, arg_names, args, plan):
             raise Unsupported(f"under a GradientTape: {exc}", code) from exc
         return returned + records.extra_outputs
 
+    graph_sniffing.hook()
     try:
         with purity.watching(run) as watch, library_state.summary_reads() as summary, \
                 program_functions.no_new_traces(), library_state.building():

@@ -22,8 +22,8 @@ import tensorflow as tf
 
 from ..errors import Raises, Unsupported, line_of
 from ..semantics import arrays, numbers
-from ..state import library_state
-from ..values import GraphRounded, GraphText, is_variable, variable_kind
+from ..state import library_state, reads
+from ..values import GraphRounded, GraphText, from_library, is_variable, variable_kind
 from . import arm_output, made, purity
 
 _LOGGING_FUNCTIONS = frozenset((logging.debug, logging.info, logging.warning, logging.error,
@@ -39,6 +39,12 @@ def is_output_call(fn) -> bool:
 def defer(b, fn, args, kwargs, code, offset):
     """Record the output call fn(*args, **kwargs) for the commit: what the call returns
     at build time, or KEEP_IN_GRAPH for a tf.print that the graph must make itself."""
+    if fn is print or fn is tf.print:
+        # Text the program's own __str__/__repr__ makes is made here, at the print's
+        # place in the call (the commit would run that code after the updates).
+        args = tuple(_program_text(b, value, code, offset) for value in args)
+        kwargs = {name: _program_text(b, value, code, offset) if name in ("sep", "end")
+                  else value for name, value in kwargs.items()}
     if fn is tf.print:
         if not _deferrable_tf_print(b, args, kwargs):
             printed_in_graph(b, "a tf.print janus keeps in the graph", code, offset)
@@ -62,9 +68,14 @@ def defer(b, fn, args, kwargs, code, offset):
         return len(text)                # what TextIOBase.write returns
     what = "print" if fn is print else "logging"
     if fn is print:
+        flush = kwargs.get("flush", False)
+        if type(flush) not in (bool, int, type(None)):
+            # print tests it (its __bool__) before writing: eagerly, before later updates.
+            raise Unsupported(f"print with flush= a {type(flush).__qualname__}", code,
+                              offset)
         for name in ("sep", "end"):
             value = kwargs.get(name)
-            if value is not None and not isinstance(value, str):
+            if value is not None and not isinstance(value, (str, GraphText)):
                 # print raises before it writes anything: here, before later updates.
                 raise Raises(f"print with {name}= a {type(value).__name__}: TypeError "
                              f"({name} must be None or a string)", code, offset)
@@ -88,6 +99,11 @@ def defer(b, fn, args, kwargs, code, offset):
         if why is not None:
             raise Unsupported(f"logging through {why}: it runs when the record is "
                               "emitted, which janus does after the graph", code, offset)
+        shown = _shown_by_program(args)
+        if shown is not None:
+            raise Unsupported(f"logging a {shown.__qualname__}, whose __str__/__repr__/"
+                              "__format__ is the program's code: the record is formatted "
+                              "at commit, after the updates", code, offset)
         formatting_error = _message_error(b, args)
         if formatting_error is not None:
             raise Unsupported(f"logging a message that does not format with its arguments "
@@ -98,6 +114,67 @@ def defer(b, fn, args, kwargs, code, offset):
         b.record.stream_checks.append(HandlerCheck(logger, args))
         fn = LoggedFrom(fn, (code.co_filename, line_of(code, offset), code.co_name, None))
     b.heap.call_with_effect(fn, snapshot(b, args), snapshot(b, kwargs))
+    return None
+
+
+def _program_dunder(cls, names):
+    """The first of the dunders `names` that `cls` takes from the program's code, else
+    None (a class's own that is library or builtin code ends the search)."""
+    for name in names:
+        impl = janus_ext.type_lookup(cls, name)
+        if isinstance(impl, types.FunctionType) and not from_library(impl):
+            return name
+        if impl is not getattr(object, name, None):
+            return None         # str's, float's or a library class's own
+    return None
+
+
+def _program_text(b, value, code, offset):
+    """A value print shows with str(): where str() runs the program's code (a str or
+    float subclass with its own __str__, an object whose __repr__ the program wrote),
+    the text the builder makes from it now; items of containers print through repr(),
+    which is refused there."""
+    if type(value) in (str, int, float, bool, type(None)) or tf.is_tensor(value) or \
+            type(value) in (GraphText, GraphRounded):
+        return value
+    dunder = _program_dunder(type(value), ("__str__", "__repr__"))
+    if dunder is not None:
+        # Inlined as the program's code, its reads guarded (reads.implicit_method: the
+        # class's method is looked up on each call).
+        impl = janus_ext.type_lookup(type(value), dunder)
+        reads.implicit_method(b, value, dunder, impl)
+        text = b.inline(impl, (value,), {}, code, offset)
+        if type(text) is not str and type(text) is not GraphText:
+            raise Unsupported(f"{type(value).__qualname__}.{dunder} made a "
+                              f"{type(text).__qualname__}, not a str, while building",
+                              code, offset)
+        return text
+    held = _shown_by_program(value) if type(value) in _SHOWN_CONTAINERS else None
+    if held is not None:
+        raise Unsupported(f"print of a container holding a {held.__qualname__}, whose "
+                          "__repr__ is the program's code: janus prints after the "
+                          "graph, where it would run after the updates", code, offset)
+    return value
+
+
+_SHOWN_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
+def _shown_by_program(value, depth=0):
+    """The class of an item (4 levels into lists, tuples, dicts and sets) whose text
+    the program's code makes, else None."""
+    items = value.items() if type(value) is dict else value
+    for item in items:
+        for part in (item if type(value) is dict else (item,)):
+            cls = type(part)
+            if cls in (str, int, float, bool, type(None)) or tf.is_tensor(part):
+                continue
+            if _program_dunder(cls, ("__repr__", "__str__", "__format__")) is not None:
+                return cls
+            if depth < 4 and cls in _SHOWN_CONTAINERS:
+                found = _shown_by_program(part, depth + 1)
+                if found is not None:
+                    return found
     return None
 
 
@@ -260,7 +337,7 @@ class StreamCheck:
     Checked before each graph call; such a call runs in the interpreter.  The text the
     graph formats (numbers, tensors) is ASCII; the rest the build knows."""
 
-    __slots__ = ("accessor", "stream", "text", "arrays")
+    __slots__ = ("accessor", "stream", "text", "arrays", "containers")
 
     def __init__(self, b, stream, shown):
         # Where the stream is at call time: sys.stdout as print finds it, the place the
@@ -270,6 +347,12 @@ class StreamCheck:
             janus_ext.Weak(stream) if type(stream).__weakrefoffset__ else stream
         self.text = _non_ascii_text(shown)
         self.arrays = _shows_arrays(shown)
+        # The caller's containers the print shows as they are at commit (the print
+        # effect holds them too): an item the loop puts there later whose repr() is the
+        # program's code would run it at commit, after the updates.
+        self.containers = tuple(
+            real for real in (b.provenance.real_of(v) or v for v in shown[0])
+            if type(real) in _SHOWN_CONTAINERS and not b.provenance.is_created(real))
 
     def fails(self, args):
         """Why the replay would raise (or run the program's code), or None."""
@@ -277,6 +360,11 @@ class StreamCheck:
             # np.set_printoptions(formatter=...): the program's code formats the array,
             # at the commit, after the graph.
             return "print of a numpy array with a formatter the program set"
+        for container in self.containers:
+            held = _shown_by_program(container)
+            if held is not None:
+                return f"print of a {type(container).__name__} holding a " \
+                       f"{held.__qualname__}, whose __repr__ is the program's code"
         if self.accessor is not None:
             stream = janus_ext.read_accessor(self.accessor, args)
         elif self.stream is not None:
@@ -498,6 +586,13 @@ def check_format_spec(b, value, spec):
         # 0-d array (the rank is the graph's, fixed when building).
         if spec and isinstance(value, tf.Tensor) and value.shape.rank is None:
             raise Unsupported(f"format {spec!r} of a tensor of unknown rank", *b.where)
+        if spec and isinstance(value, tf.Tensor) and value.shape.rank == 0 and \
+                value.dtype.is_numpy_compatible:
+            try:
+                format(value.dtype.as_numpy_dtype(0), spec)
+            except (ValueError, TypeError) as exc:
+                raise Raises(f"format {spec!r} of a {value.dtype.name} tensor: {exc} "
+                             "(known when building)", *b.where) from None
         if spec and isinstance(value, tf.Tensor) and value.shape.rank != 0:
             raise Raises(f"format {spec!r} of a tensor of shape {value.shape}: "
                          "unsupported format string passed to numpy.ndarray.__format__ "
@@ -509,8 +604,11 @@ def check_format_spec(b, value, spec):
         raise Raises(f"format {spec!r} of a {python_type.__name__}: {exc} (known when "
                      "building)", *b.where) from None
     if python_type is int and spec.endswith("c"):
-        b.check(tf.logical_and(value >= 0, value < 0x110000),
-                f"format {spec!r} of an int out of range(0x110000)")
+        # A surrogate (U+D800-U+DFFF) formats, and then fails where it is written
+        # (UTF-8 cannot encode it): those calls go to the interpreter too.
+        b.check(tf.logical_and(tf.logical_and(value >= 0, value < 0x110000),
+                               tf.logical_or(value < 0xD800, value > 0xDFFF)),
+                f"format {spec!r} of an int out of range(0x110000) or a surrogate")
 
 
 class _Caught:

@@ -121,6 +121,11 @@ def no_new_traces():
         _building.depth -= 1
 
 
+def building() -> bool:
+    """Whether janus builds a graph on this thread now."""
+    return getattr(_building, "depth", 0) > 0
+
+
 def _hook_tracing():
     """Once: TF's tracing of a concrete function first asks whether a build is in
     progress.  Set once, not per build: janus watches TF's modules, and replacing one of

@@ -7,6 +7,7 @@ build that failed, a graph that failed at run time, which changed nothing).  A P
 write that fails at commit, after the graph's updates landed, is raised from the call.
 """
 
+import builtins
 import logging
 import sys
 import time
@@ -74,11 +75,12 @@ class CodeState:
 
     def install(self):
         profiler.flag(self.code)
-        # Guards read globals from the dict the graphs were built with: a function
-        # made from the same code with other globals (types.FunctionType(code, g))
-        # would run graphs of the wrong module's names.
+        # Guards read globals from the dict the graphs were built with, and builtins
+        # from Python's: a function made from the same code with other globals
+        # (types.FunctionType(code, g)) or other builtins would run graphs of the wrong
+        # names.
         janus_ext.set_entry(self.code, trace.entry_for(self), self.param_names,
-                            self.globals, self._other_globals)
+                            self.globals, builtins.__dict__, self._other_globals)
 
     def give_up(self, reason):
         self.stats.status = f"interpreted: {reason}"
@@ -107,7 +109,7 @@ class CodeState:
         self.stats.calls += 1
         self.stats.interpreted += 1
         self.stats.note("interpreted: a function made from this code with other globals "
-                        "(types.FunctionType) is not the one janus took over")
+                        "or builtins is not the one janus took over")
         return DECLINE
 
     def enter(self, args):
