@@ -45,7 +45,7 @@ def test_results_are_the_interpreters(deferred):
 
 @pytest.mark.parametrize("step", ["cond_print_step", "speculated_step", "bool_step",
                                   "numpy_step", "slots_step", "generator_step",
-                                  "loop_print_step"])
+                                  "loop_print_step", "object_in_arm_step"])
 def test_each_converts(deferred, step):
     stats = deferred["functions"][step]
     assert stats["status"] == "converted", stats
@@ -69,8 +69,6 @@ def test_a_speculated_branch_that_prints_is_relaxed_to_a_cond(deferred):
     ("yield_in_branch_step", "`yield` inside a branch or loop on a tensor"),
     ("resumed_in_branch_step", "the generator batches is resumed inside a branch or loop "
                                "on a tensor that did not make it"),
-    ("object_in_arm_step", "print inside a branch on a tensor of an object whose text "
-                           "would be made after the call's writes"),
     ("outside_generator_step", "next() of a generator: where an iterator from outside "
                                "the step stands is state janus cannot guard"),
     ("numpy_compare_step", "`>` on an ndarray the step computes (.numpy() or numpy "

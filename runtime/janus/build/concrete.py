@@ -99,7 +99,7 @@ def _build(code, globals_dict, arg_names, args, plan):
                     kept_tensors.kept_tensors(run.record.library_objects, graph) as kept:
                 # The caller's name scope ("finetune/"), as an absolute one.
                 with graph.name_scope(scope) if scope else contextlib.nullcontext(), \
-                        arrays.checked_casts(run.check):
+                        arrays.checked_casts(run.check), program_functions.graph_built(graph):
                     result = run.run(run.substitute(flat_inputs))
                 run.heap.guard_instance_dicts()
             run.heap.effects.extend(kept.replays + names_taken)

@@ -4,10 +4,11 @@ behave as for the eager tensor the build's tensor stands for, while janus builds
 - Keras' TensorFlow backend takes the logits back from a probability tensor made by a
   Sigmoid or Softmax op (`nn._get_logits`: `output.op.type`, or the `_keras_logits` its
   activations attach to a graph tensor) and computes a cross-entropy from them.  An
-  eager tensor has no op and takes no attribute, so eager clips the probabilities
-  instead: other numbers, and with `from_logits=True` on a sigmoid's output a loss
-  computed from another input.  While janus builds, `_get_logits` answers as for an
-  eager tensor.
+  eager tensor has no op, so eager clips the probabilities instead (it does take the
+  `_keras_logits` attribute): other numbers, and with `from_logits=True` on a sigmoid's
+  output a loss computed from another input.  While janus builds, `_get_logits`
+  answers as for an eager tensor, for tensors of janus's graph (a tf.function of
+  Keras' traced inside the build sniffs, as eager's trace of it does).
 - `numpy.max`/`numpy.min` (keras.ops.max/min) check that the input is not empty only
   `if tf.executing_eagerly()`: while janus builds, the same check is made in the graph
   (a failing call goes to the interpreter, which raises eager's error).
@@ -18,6 +19,7 @@ library function marks every graph stale: janus_ext watch_library_code).
 
 import functools
 import sys
+import warnings
 
 import tensorflow as tf
 
@@ -38,9 +40,21 @@ def hook():
 
     @functools.wraps(original_logits)
     def get_logits(output, from_logits, op_type, fn_name):
-        if program_functions.building():
+        if not program_functions.builds_graph_of(output):
+            return original_logits(output, from_logits, op_type, fn_name)
+        # Eager's answer: the logits Keras' activation attached (an eager tensor takes
+        # the attribute too), never the op's input (an eager tensor has no op).
+        if not hasattr(output, "_keras_logits"):
             return output, from_logits
-        return original_logits(output, from_logits, op_type, fn_name)
+        if from_logits:
+            warnings.warn(
+                f'"`{fn_name}` received `from_logits=True`, but '
+                f"the `output` argument was produced by a {op_type} "
+                "activation and thus does not represent logits. "
+                "Was this intended?",
+                stacklevel=2,
+            )
+        return output._keras_logits, True
 
     nn._get_logits = get_logits
     for name in ("max", "min"):
@@ -50,7 +64,7 @@ def hook():
 def _checked_reduction(original, name):
     @functools.wraps(original)
     def reduction(x, axis=None, keepdims=False, initial=None):
-        if program_functions.building() and initial is None:
+        if initial is None and program_functions.builds_graph_of(x):
             size = tf.size(x)
             tf.debugging.assert_greater(
                 size, tf.constant(0, dtype=size.dtype),

@@ -134,8 +134,8 @@ def _program_text(b, value, code, offset):
     float subclass with its own __str__, an object whose __repr__ the program wrote),
     the text the builder makes from it now; items of containers print through repr(),
     which is refused there."""
-    if type(value) in (str, int, float, bool, type(None)) or tf.is_tensor(value) or \
-            type(value) in (GraphText, GraphRounded):
+    if type(value) in (str, int, float, bool, type(None)) or _is_janus_value(value) or \
+            tf.is_tensor(value):
         return value
     dunder = _program_dunder(type(value), ("__str__", "__repr__"))
     if dunder is not None:
@@ -149,7 +149,10 @@ def _program_text(b, value, code, offset):
                               f"{type(text).__qualname__}, not a str, while building",
                               code, offset)
         return text
-    held = _shown_by_program(value) if type(value) in _SHOWN_CONTAINERS else None
+    # A container the step made is copied as it is now (snapshot), its items made in
+    # the step with it; the caller's may hold, at commit, what the loop put there.
+    held = _shown_by_program(value) if type(value) in _SHOWN_CONTAINERS and \
+        not b.provenance.is_created(value) else None
     if held is not None:
         raise Unsupported(f"print of a container holding a {held.__qualname__}, whose "
                           "__repr__ is the program's code: janus prints after the "
@@ -160,6 +163,12 @@ def _program_text(b, value, code, offset):
 _SHOWN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
 
+def _is_janus_value(value) -> bool:
+    """A stand-in of janus's own (an ndarray argument, text made from graph values, an
+    object read at run time): printed as its own rules say."""
+    return (type(value).__module__ or "").startswith("janus.")
+
+
 def _shown_by_program(value, depth=0):
     """The class of an item (4 levels into lists, tuples, dicts and sets) whose text
     the program's code makes, else None."""
@@ -167,7 +176,8 @@ def _shown_by_program(value, depth=0):
     for item in items:
         for part in (item if type(value) is dict else (item,)):
             cls = type(part)
-            if cls in (str, int, float, bool, type(None)) or tf.is_tensor(part):
+            if cls in (str, int, float, bool, type(None)) or _is_janus_value(part) or \
+                    tf.is_tensor(part):
                 continue
             if _program_dunder(cls, ("__repr__", "__str__", "__format__")) is not None:
                 return cls

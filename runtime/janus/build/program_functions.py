@@ -126,6 +126,24 @@ def building() -> bool:
     return getattr(_building, "depth", 0) > 0
 
 
+@contextlib.contextmanager
+def graph_built(graph):
+    """While janus builds `graph` on this thread (builds_graph_of)."""
+    graphs = _building.__dict__.setdefault("graphs", [])
+    graphs.append(graph)
+    try:
+        yield
+    finally:
+        graphs.pop()
+
+
+def builds_graph_of(value) -> bool:
+    """Whether `value` is a tensor of the graph janus is building on this thread (not
+    of a tf.function TF traces inside the build, nor an eager value)."""
+    graphs = getattr(_building, "graphs", None)
+    return bool(graphs) and getattr(value, "graph", None) is graphs[-1]
+
+
 def _hook_tracing():
     """Once: TF's tracing of a concrete function first asks whether a build is in
     progress.  Set once, not per build: janus watches TF's modules, and replacing one of
