@@ -12,6 +12,7 @@ import codecs
 import contextlib
 import io
 import logging
+import reprlib
 import sys
 import threading
 import types
@@ -122,11 +123,23 @@ def _program_dunder(cls, names):
     None (a class's own that is library or builtin code ends the search)."""
     for name in names:
         impl = janus_ext.type_lookup(cls, name)
-        if isinstance(impl, types.FunctionType) and not from_library(impl):
+        if isinstance(impl, types.FunctionType) and not from_library(impl) and \
+                not _dataclass_repr(impl):
             return name
         if impl is not getattr(object, name, None):
             return None         # str's, float's or a library class's own
     return None
+
+
+def _dataclass_repr(impl) -> bool:
+    """The __repr__ dataclasses generate (reprlib's recursive_repr around a function
+    made from a string): it shows the object's fields, which the commit's replay has
+    as they are at the print (their writes replayed in program order before it)."""
+    wrapped = getattr(impl, "__wrapped__", None)
+    return impl.__code__.co_filename == reprlib.__file__ and \
+        isinstance(wrapped, types.FunctionType) and \
+        wrapped.__code__.co_filename == "<string>" and \
+        "__create_fn__" in wrapped.__qualname__
 
 
 def _program_text(b, value, code, offset):
