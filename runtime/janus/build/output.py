@@ -147,8 +147,7 @@ def _program_text(b, value, code, offset):
     float subclass with its own __str__, an object whose __repr__ the program wrote),
     the text the builder makes from it now; items of containers print through repr(),
     which is refused there."""
-    if type(value) in (str, int, float, bool, type(None)) or _is_janus_value(value) or \
-            tf.is_tensor(value):
+    if _plainly_shown(value):
         return value
     dunder = _program_dunder(type(value), ("__str__", "__repr__"))
     if dunder is not None:
@@ -176,10 +175,12 @@ def _program_text(b, value, code, offset):
 _SHOWN_CONTAINERS = (list, tuple, dict, set, frozenset)
 
 
-def _is_janus_value(value) -> bool:
-    """A stand-in of janus's own (an ndarray argument, text made from graph values, an
-    object read at run time): printed as its own rules say."""
-    return (type(value).__module__ or "").startswith("janus.")
+def _plainly_shown(value) -> bool:
+    """A value whose text runs none of the program's code: a builtin number, str or
+    None, a tensor, or a stand-in of janus's own (an ndarray argument, text made from
+    graph values, an object read at run time), printed as its own rules say."""
+    return type(value) in (str, int, float, bool, type(None)) or tf.is_tensor(value) or \
+        (type(value).__module__ or "").startswith("janus.")
 
 
 def _shown_by_program(value, depth=0):
@@ -189,8 +190,7 @@ def _shown_by_program(value, depth=0):
     for item in items:
         for part in (item if type(value) is dict else (item,)):
             cls = type(part)
-            if cls in (str, int, float, bool, type(None)) or _is_janus_value(part) or \
-                    tf.is_tensor(part):
+            if _plainly_shown(part):
                 continue
             if _program_dunder(cls, ("__repr__", "__str__", "__format__")) is not None:
                 return cls
@@ -607,16 +607,17 @@ def check_format_spec(b, value, spec):
     if python_type is None:
         # A tensor: formatted by numpy, as eager does; numpy takes a spec only for a
         # 0-d array (the rank is the graph's, fixed when building).
-        if spec and isinstance(value, tf.Tensor) and value.shape.rank is None:
+        if not spec or not isinstance(value, tf.Tensor):
+            return
+        if value.shape.rank is None:
             raise Unsupported(f"format {spec!r} of a tensor of unknown rank", *b.where)
-        if spec and isinstance(value, tf.Tensor) and value.shape.rank == 0 and \
-                value.dtype.is_numpy_compatible:
+        if value.shape.rank == 0 and value.dtype.is_numpy_compatible:
             try:
                 format(value.dtype.as_numpy_dtype(0), spec)
             except (ValueError, TypeError) as exc:
                 raise Raises(f"format {spec!r} of a {value.dtype.name} tensor: {exc} "
                              "(known when building)", *b.where) from None
-        if spec and isinstance(value, tf.Tensor) and value.shape.rank != 0:
+        if value.shape.rank != 0:
             raise Raises(f"format {spec!r} of a tensor of shape {value.shape}: "
                          "unsupported format string passed to numpy.ndarray.__format__ "
                          "(known when building)", *b.where)
