@@ -466,6 +466,11 @@ cdef void _library_data_event(PyDict_WatchEvent event, PyObject *d, PyObject *ke
             return
         _library_code_changed(f"{where}[{<object>key!r}] changed")
     elif event == PyDict_EVENT_ADDED:
+        if "cache" in (<str>where).rpartition(".")[2].lower():
+            # A memo filled as keys are first met (device_spec's
+            # _STRING_TO_COMPONENTS_CACHE, by a device string): an entry added gives
+            # what computing it would; replacing or deleting one is still a change.
+            return
         _library_code_changed(f"{where}[{<object>key!r}] added")
     elif event == PyDict_EVENT_DELETED:
         _library_code_changed(f"{where}[{<object>key!r}] deleted")

@@ -11,6 +11,7 @@ import pytest
 from conftest import assert_runs_agree, run_both_modes, run_python
 
 PROGRAM = Path(__file__).parent / "coexec.py"
+LIBRARY_CALLS = Path(__file__).parent / "coexec_library_calls.py"
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +42,8 @@ def test_an_episode_co_executes(runs):
     for callee in ("Functional", "Huber"):
         site = _site(runs, callee, "episode")
         assert site["graph_calls"] >= 300 and site["calls"] - site["graph_calls"] <= 3, site
+    # Its Adam update: the first call builds the optimizer's slots, in the interpreter.
+    assert _site(runs, "Adam.apply_gradients", "episode")["graph_calls"] >= 6
 
 
 def test_an_unknown_c_call_between_two_model_calls(runs):
@@ -82,8 +85,54 @@ def test_explain_shows_where_python_and_the_graphs_meet(runs, tmp_path):
     text = r.stdout
     episode = text[text.index("episode ("):]
     assert "CO-EXECUTED" in episode.splitlines()[0], episode
-    assert "2 Keras call site(s)" in episode and "line 74: Functional()" in episode, episode
+    assert "3 Keras call site(s)" in episode and "line 74: Functional()" in episode, episode
+    assert "line 94: Adam.apply_gradients()" in episode, episode
     assert "% in graphs (" in episode, episode
     # Sites are listed under their function, not as functions of their own.
     assert not any(" called in " in line.split(":")[0] for line in text.splitlines()
                    if line[:1].isdigit()), text
+
+
+@pytest.fixture(scope="module")
+def optimizer_runs(tmp_path_factory):
+    return run_both_modes(LIBRARY_CALLS, tmp_path_factory.mktemp("coexec_library_calls"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_optimizer_and_metric_sites_give_eagers_results(optimizer_runs):
+    assert optimizer_runs["on"]["printed"] == optimizer_runs["off"]["printed"]
+    assert_runs_agree(optimizer_runs)
+
+
+@pytest.mark.parametrize("optimizer, caller", [
+    ("Adam.apply_gradients", "zip_step"),           # a zip of lists; its result kept
+    ("SGD.apply", "apply_step"),                     # a None gradient, weight decay
+    ("Adagrad.apply_gradients", "embedding_step"),   # IndexedSlices
+    ("SGD.apply_gradients", "loud_layer_step"),
+    ("Adam.apply_gradients", "<module>"),            # the loop's own code
+    ("SGD.apply_gradients", "metric_step"),
+    ("Mean", "metric_step"),
+    ("MeanAbsoluteError", "metric_step"),
+    ("RunningMax", "metric_step"),                   # its update_state keeps a list
+])
+def test_optimizer_and_metric_calls_in_interpreted_code_run_graphs(optimizer_runs, optimizer, caller):
+    _interpreted(optimizer_runs, caller)
+    site = _site(optimizer_runs, optimizer, caller)
+    assert site["graph_calls"] >= 7, site
+
+
+def test_what_an_optimizer_site_leaves_to_the_interpreter(optimizer_runs):
+    sites = [name for name in optimizer_runs["functions"] if " called in " in name]
+    # Pairs from the program's generator: listing them would run its code early.
+    assert not any(name.endswith("called in generator_step") and "RMSprop" in name
+                   for name in sites), sites
+    # A subclass's apply_gradients and a layer's __call__ that call super(): the site
+    # would run the override again.
+    assert not any("CountingSGD" in name or "LoudDense()" in name for name in sites), sites
+
+
+def test_a_sparse_gradient_reaches_one_graph(optimizer_runs):
+    # tape.gradient gives an Embedding's gradient as a new IndexedSlices each call: its
+    # tensors are the site's inputs, not an object the graph is specialised on.
+    site = _site(optimizer_runs, "Adagrad.apply_gradients", "embedding_step")
+    assert site["graphs_built"] == 1, site

@@ -238,18 +238,7 @@ def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
     return PASS
 
 
-def _traced_when_eager(b, fn, args, kwargs, code, offset):
-    """TF functions that, called eagerly, run their work as a tf.function of their own:
-    eager's numbers are that function's, with TF's graph rewrites (log(1 + x) → log1p,
-    ...), which a janus graph runs without."""
-    if getattr(fn, "__name__", None) == "vectorized_map" and \
-            getattr(fn, "__module__", "").startswith("tensorflow."):
-        raise Unsupported("tf.vectorized_map: eagerly its body runs as a tf.function with "
-                          "TF's graph rewrites, which round differently", code, offset)
-    return PASS
-
-
-AS_GIVEN = (_traced_when_eager, _python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
+AS_GIVEN = (_python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
             _tracked_container_method, _len_of_container, _output,
             _builtin_of_graph_number, _constant_of_graph_values)
 

@@ -12,6 +12,14 @@ behave as for the eager tensor the build's tensor stands for, while janus builds
 - `numpy.max`/`numpy.min` (keras.ops.max/min) check that the input is not empty only
   `if tf.executing_eagerly()`: while janus builds, the same check is made in the graph
   (a failing call goes to the interpreter, which raises eager's error).
+- TF's vectorized loops (`parallel_for.control_flow_ops.pfor`: tf.vectorized_map,
+  keras.ops.vectorized_map, GradientTape.jacobian and batch_jacobian) run, when called
+  eagerly, as a tf.function of their own: eager's numbers are that function's, with
+  TF's graph rewrites (`log(1 + exp(x))` fused otherwise), and each call traces anew,
+  which TF's retracing warnings report through its logger.  A janus graph would inline
+  the loop without either: while janus builds its own graph, such a loop is refused and
+  the call runs in the interpreter.  (A tf.function TF traces inside the build inlines
+  the loop as eager's trace of it does.)
 
 The hooks are set once, at the first build, before any graph exists (replacing a
 library function marks every graph stale: janus_ext watch_library_code).
@@ -22,13 +30,19 @@ import sys
 import warnings
 
 import tensorflow as tf
+from tensorflow.python.ops.parallel_for import control_flow_ops
 
+from ..errors import Unsupported
 from . import program_functions
 
-_hooked = []        # [True] once set
+_hooked = []        # [True] once Keras' are set
+_vectorized_hooked = []     # [True] once TF's is set
 
 
 def hook():
+    if not _vectorized_hooked:
+        _vectorized_hooked.append(True)
+        control_flow_ops.pfor = _refused_while_building(control_flow_ops.pfor)
     if _hooked:
         return
     nn = sys.modules.get("keras.src.backend.tensorflow.nn")
@@ -71,3 +85,16 @@ def _checked_reduction(original, name):
                 message=f"Cannot compute the {name} of an empty tensor.")
         return original(x, axis=axis, keepdims=keepdims, initial=initial)
     return reduction
+
+
+def _refused_while_building(original):
+    @functools.wraps(original)
+    def pfor(loop_fn, iters, *args, **kwargs):
+        if program_functions.building_own_graph():
+            raise Unsupported(
+                "a vectorized loop (tf.vectorized_map, keras.ops.vectorized_map, "
+                "GradientTape.jacobian or batch_jacobian): eagerly TF runs it as a "
+                "tf.function of its own, with TF's graph rewrites, which round "
+                "differently, and its retracing warnings")
+        return original(loop_fn, iters, *args, **kwargs)
+    return pfor

@@ -126,6 +126,12 @@ def building() -> bool:
     return getattr(_building, "depth", 0) > 0
 
 
+def building_own_graph() -> bool:
+    """Whether janus builds a graph on this thread now and the ops being made are its
+    own: not those of a tf.function TF traces inside the build (eager traces it too)."""
+    return building() and not getattr(_building, "tracing", 0)
+
+
 @contextlib.contextmanager
 def graph_built(graph):
     """While janus builds `graph` on this thread (builds_graph_of)."""
@@ -159,7 +165,13 @@ def _hook_tracing():
             name = getattr(fn, "__qualname__", repr(fn))
             raise NotYet(f"the program's tf.function {name} has no trace for this call "
                          "yet: eager traces it, running its Python body, at this call")
-        return original(function_type, type_context, func_graph, options)
+        if _is_janus(fn):
+            return original(function_type, type_context, func_graph, options)
+        _building.tracing = getattr(_building, "tracing", 0) + 1    # (building_own_graph)
+        try:
+            return original(function_type, type_context, func_graph, options)
+        finally:
+            _building.tracing -= 1
 
     tracing_compilation._create_concrete_function = create_concrete_function
     _hooked.append(True)

@@ -1,9 +1,11 @@
-"""A Keras layer, model or loss called by code that stays in the interpreter → that call
-site runs a graph, while the code around it runs in the interpreter (co-execution).
+"""A Keras layer, model, loss, metric or optimizer called by code that stays in the
+interpreter → that call site runs a graph, while the code around it runs in the
+interpreter (co-execution).
 
 A training step janus cannot make one graph (an episode that samples actions with NumPy
 and steps a Python environment, a step that calls an unknown C function) still spends
-most of its time in calls whose work is all TF ops: a Keras model, a layer, a loss.
+most of its time in calls whose work is all TF ops: a Keras model, a layer, a loss, a
+metric, an optimizer's update.
 Eager runs each of them through Keras' Python, op by op.  Here each such call site in
 the program's interpreted code gets its own graphs, built and guarded like a converted
 function's (run/executor.CodeState: the same builder, guards, deferred writes and
@@ -11,15 +13,18 @@ fallback), and the program around it runs as it is: the interpreter is the skele
 the sites are the graphs.  Under the program's GradientTape the site's graph gives the
 tape eager's record of each op (graph/tape_records.py), so the tape's gradient is eager's.
 
-Which calls: the call of `Layer.__call__` (models and layers) or `Loss.__call__` made
-directly by a frame of the program's own code that janus does not run as a graph: the
-innermost function up the stack that janus took over gave it up or was refused, or no
-function up the stack was taken over (module-level code, code never hot).  Calls made
-while such a function warms up, or falls back for one call, are not sites.
-Calls that Keras makes itself (a model calling its layers) and calls inside code janus
-converts are not sites: the enclosing graph holds them.
+Which calls: the call of `Layer.__call__` (models and layers), `Loss.__call__`,
+`Metric.__call__` or an optimizer's `apply_gradients`/`apply` (Keras' own: eager runs
+Adam's update of a small model op by op in about ten milliseconds of Python) made directly by a frame of the
+program's own code that janus does not run as a graph: the innermost function up the
+stack that janus took over gave it up or was refused, or no function up the stack was
+taken over (module-level code, code never hot).  Calls made while such a function warms
+up, or falls back for one call, are not sites.  Calls that Keras makes itself (a model
+calling its layers, apply_gradients calling apply) and calls inside code janus converts
+are not sites: the enclosing graph holds them.  Nor is a call that reached Keras' method
+through `super()` from an override of it: the site would call the override again.
 
-janus sets an entry function on those two code objects once a function of the program
+janus sets an entry function on those code objects once a function of the program
 stays in the interpreter.  From then on every eager call of them pays a frame lookup
 (about a microsecond, against Keras' own hundreds) and calls in graph mode pay one
 `executing_eagerly` check.  A site is keyed by the calling code and the offset of its
@@ -48,6 +53,7 @@ _sites: dict = {}            # (caller code, call offset) -> SiteState
 _callers: dict = {}          # caller code -> True when it is the program's code
 _pass_through: set = set()   # wrapper codes between the caller and the callee
 _enabled = False
+_bypass = False              # the site itself calls the callee (see _run_materialized)
 
 
 def call_at_site(callee, args, kwargs):
@@ -57,12 +63,24 @@ def call_at_site(callee, args, kwargs):
     return callee(*args, **kwargs)
 
 
+def apply_gradients_at_site(optimizer, args, kwargs):
+    """`optimizer.apply_gradients(...)` as the program called it (see call_at_site).
+    Keras returns the optimizer's step counter, a Keras variable the graph cannot
+    return as itself: the entry returns it after the graph (`_result`)."""
+    optimizer.apply_gradients(*args, **kwargs)
+
+
+def apply_at_site(optimizer, args, kwargs):
+    """`optimizer.apply(...)` as the program called it (see call_at_site)."""
+    return optimizer.apply(*args, **kwargs)
+
+
 class SiteState(executor.CodeState):
     """A CodeState for one call site: its graphs and statistics; giving up affects this
     site only."""
 
-    def __init__(self, stats):
-        super().__init__(call_at_site.__code__, call_at_site.__globals__, stats)
+    def __init__(self, stats, site_function=call_at_site):
+        super().__init__(site_function.__code__, site_function.__globals__, stats)
         self.given_up = False
 
     def install(self):
@@ -94,15 +112,21 @@ def _stays_interpreted(frame):
     return True
 
 
-def _site_stats(callee, frame):
+def _site_stats(callee, frame, site_function):
     caller = frame.f_code
+    method = "" if site_function is call_at_site else \
+        "." + site_function.__name__.removesuffix("_at_site")
     return counters.for_site((caller, frame.f_lasti),
-                             f"{type(callee).__name__}() called in {caller.co_qualname}",
+                             f"{type(callee).__name__}{method}() called in "
+                             f"{caller.co_qualname}",
                              caller.co_filename, line_of(caller, frame.f_lasti), caller)
 
 
-def _dispatcher(code):
-    """The entry function of `code`, and the names of the arguments it is given."""
+def _dispatcher(code, owner, name, site_function):
+    """The entry function of `code` (the function `owner.name`), and the names of the
+    arguments it is given.  `site_function` is what the sites of `code` build their
+    graphs from."""
+    function = owner.__dict__[name]
     # The entry gets the parameters, then the cells of the code's free variables
     # (`__class__` for super()).
     arg_names = bytecode.argument_names(code)
@@ -118,7 +142,7 @@ def _dispatcher(code):
         raise AssertionError(f"unexpected parameters of {code.co_qualname}: {arg_names}")
 
     def enter(args):
-        if not _executing_eagerly():
+        if _bypass or not _executing_eagerly():
             return DECLINE
         frame = _getframe(2)          # the entry's caller is the callee's frame
         while frame is not None and frame.f_code in _pass_through:
@@ -128,12 +152,23 @@ def _dispatcher(code):
         caller = frame.f_code
         if not _is_program_code(caller, frame) or not _stays_interpreted(frame):
             return DECLINE
+        if janus_ext.type_lookup(type(args[0]), name) is not function:
+            # The object's class overrides the method and reached this one through
+            # super(): the site's call would run the override again.
+            return DECLINE
         key = (caller, frame.f_lasti)
+        call = as_call(args)
+        listed = False
+        if site_function is apply_gradients_at_site:
+            pairs_listed = _pairs_listed(call)
+            if pairs_listed is None:
+                return DECLINE
+            listed, call = pairs_listed is not call, pairs_listed
         state = _sites.get(key)
         if state is None:
-            state = _sites[key] = SiteState(_site_stats(args[0], frame))
+            state = _sites[key] = SiteState(_site_stats(args[0], frame, site_function),
+                                            site_function)
             state.stats.note("a call site in code that runs in the interpreter")
-        call = as_call(args)
         if state.given_up:
             reason = ""
         else:
@@ -143,18 +178,63 @@ def _dispatcher(code):
             state.stats.interpreted += 1
             if reason:
                 state.stats.note(f"interpreted: {reason}")
+            result = DECLINE
+        else:
+            result = state.enter(call)
+        if result is DECLINE:
+            if listed:
+                # The pairs were listed from the program's iterator: the interpreter's
+                # call gets the list, as Keras' own first line would have made it.
+                return _run_materialized(function, call)
             return DECLINE
-        return state.enter(call)
+        if site_function is apply_gradients_at_site:
+            return call[0]._iterations      # BaseOptimizer.apply_gradients' last line
+        return result
 
     return enter, arg_names
+
+
+# Iterators whose items list() takes without running the program's code.
+_PLAIN_ITERATORS = (type(iter([])), type(iter(())))
+
+
+def _pairs_listed(call):
+    """apply_gradients(grads_and_vars) with the pairs as a list: Keras' first line,
+    `zip(*grads_and_vars)`, takes them all, so listing them at the call's entry is what
+    eager does first.  A zip of lists or tuples is listed here; an iterator whose items
+    come from the program's code (a generator) is left to the interpreter (None)."""
+    optimizer, args, kwargs = call
+    if kwargs or len(args) != 1:
+        return None
+    pairs = args[0]
+    if type(pairs) in (list, tuple):
+        return call
+    if type(pairs) is not zip:
+        return None
+    _, iterators = pairs.__reduce__()[:2]
+    if not all(type(it) in _PLAIN_ITERATORS for it in iterators):
+        return None
+    return (optimizer, (list(pairs),), {})
+
+
+def _run_materialized(function, call):
+    """Run `function` in the interpreter with the listed pairs (no site: `_bypass`)."""
+    global _bypass
+    obj, args, kwargs = call
+    _bypass = True
+    try:
+        return function(obj, *args, **kwargs)
+    finally:
+        _bypass = False
 
 
 def _interpreter_only(call):
     """Why this call must run in the interpreter, or None."""
     callee, args, kwargs = call
     if not getattr(callee, "built", True):
-        # Its first call makes its weights: eager makes them now, once.
-        return "the layer's first call builds it"
+        # Its first call makes its weights (an optimizer's: its slots): eager makes them
+        # now, once.
+        return f"the first call of this {type(callee).__name__} builds it"
     # Keras reads the attributes it hung on a tensor (a mask, a softmax's logits) from
     # the tensor object; a graph's input placeholder has none.
     for value in (*args, *kwargs.values()):
@@ -166,9 +246,13 @@ def _interpreter_only(call):
 
 
 def _site_codes():
-    """The code objects whose calls can be sites, and the wrappers around them."""
+    """The code objects whose calls can be sites, each with the class attribute that
+    holds its function and what its sites build their graphs from; and the wrappers
+    around them."""
     layer = sys.modules.get("keras.src.layers.layer")
     loss = sys.modules.get("keras.src.losses.loss")
+    metric = sys.modules.get("keras.src.metrics.metric")
+    optimizer = sys.modules.get("keras.src.optimizers.base_optimizer")
     codes = []
     if layer is not None:
         call = layer.Layer.__call__
@@ -177,9 +261,17 @@ def _site_codes():
             # keras' traceback filter: the program calls the wrapper, the wrapper the body.
             _pass_through.add(call.__code__)
             call = wrapped
-        codes.append(call.__code__)
+        codes.append((call.__code__, layer.Layer, "__call__", call_at_site))
     if loss is not None:
-        codes.append(loss.Loss.__call__.__code__)
+        codes.append((loss.Loss.__call__.__code__, loss.Loss, "__call__", call_at_site))
+    if metric is not None:
+        codes.append((metric.Metric.__call__.__code__, metric.Metric, "__call__",
+                      call_at_site))
+    if optimizer is not None:
+        base = optimizer.BaseOptimizer
+        codes.append((base.apply_gradients.__code__, base, "apply_gradients",
+                      apply_gradients_at_site))
+        codes.append((base.apply.__code__, base, "apply", apply_at_site))
     return codes
 
 
@@ -192,8 +284,8 @@ def enable(_code=None):
     if not codes:
         return
     _enabled = True
-    for code in codes:
-        enter, arg_names = _dispatcher(code)
+    for code, owner, name, site_function in codes:
+        enter, arg_names = _dispatcher(code, owner, name, site_function)
         janus_ext.set_entry(code, enter, arg_names)
 
 

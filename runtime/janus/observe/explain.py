@@ -236,21 +236,16 @@ def _render_function(rank, f, own_sites=()):
     where = f"{_short(f['file'])}:{f['line']}"
     converted = status.startswith("converted")
     head = f"{rank}. {f['name']} ({where}): "
-    if own_sites and not converted:
+    co_executed = bool(own_sites) and not converted
+    if co_executed:
         head += "CO-EXECUTED: " + status.replace("interpreted: ", "the step itself stays "
                                                  "in the interpreter: ", 1)
-        out = [head] + _render_sites(f, own_sites)
-        reason = f.get("not_converted") or status.split(": ", 1)[-1]
-        file, line = unconverted_line(f)
-        out.append(f"   why not one graph: {reason}")
-        out.append(f"   at {_short(file)}:{line}: {_source_line(file, line)}")
-        return out
-    if converted:
+    elif converted:
         head += f"{status}, {graph_calls}/{calls} calls as graphs " \
                 f"({_fraction(graph_calls, calls)}), {f.get('graphs_built', 0)} graph(s) built"
     else:
         head += status.replace("interpreted: ", "NOT CONVERTED: ", 1)
-    out = [head]
+    out = [head] + (_render_sites(f, own_sites) if co_executed else [])
     lost = time_lost(f)
     if lost is not None:
         out.append(f"   time: graph {f.get('graph_seconds') or 0:.3f} s, interpreter "
@@ -264,7 +259,7 @@ def _render_function(rank, f, own_sites=()):
     if not converted and status.startswith("interpreted"):
         reason = f.get("not_converted") or status.split(": ", 1)[-1]
         file, line = unconverted_line(f)
-        out.append(f"   why: {reason}")
+        out.append(f"   {'why not one graph' if co_executed else 'why'}: {reason}")
         out.append(f"   at {_short(file)}:{line}: {_source_line(file, line)}")
         change = suggestion(f, reason)
         if change:

@@ -27,6 +27,9 @@ class AliasedVariable(Exception):
     graph runs; the interpreter runs this call."""
 
 
+_SLICES_PARTS = ("_values", "_indices", "_dense_shape")    # IndexedSlices' own fields
+
+
 def _handle_of(variable):
     return variable.handle
 
@@ -115,6 +118,13 @@ class InputPlan:
                           tf.convert_to_tensor, ("array", value.dtype))
             else:
                 self._add(acc, tf.TensorSpec(pattern, tf.as_dtype(value.dtype)))
+        elif type(value) is tf.IndexedSlices:
+            # A sparse gradient (an Embedding's, from tape.gradient) handed on: its
+            # tensors are inputs, as a dense gradient's is, so each call's new object
+            # reaches the same graph.
+            b.guards.require_type(acc, tf.IndexedSlices)
+            for part in _SLICES_PARTS:
+                self._plan(guards.attr(acc, part), getattr(value, part), f"{where}{part}")
         elif type(value) in (list, dict) and where in b.plan.by_identity:
             # The call mutates it: the caller's own object, guarded by identity; its
             # contents are guarded where the call reads them, its writes deferred.
@@ -158,6 +168,11 @@ class InputPlan:
                 if kind in (None, "array"):
                     self.b.provenance.note_caller(tensor, plan_acc, type(value))
                 return tensor          # a variable input is a variable already
+        if type(value) is tf.IndexedSlices:
+            return tf.IndexedSlices(*(self._substitute(guards.attr(acc, part),
+                                                       getattr(value, part), replacements,
+                                                       f"{where}{part}")
+                                      for part in _SLICES_PARTS))
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements, f"{where}[{i}]")
                      for i, v in enumerate(value)]

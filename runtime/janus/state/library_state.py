@@ -554,7 +554,12 @@ KERAS_SCOPED = frozenset({
     "symbolic_scope", "stateless_scope", "autocast_scope", "in_tf_graph_scope",
     "uninitialized_variables", "shared_objects/id_to_obj_map",
     "shared_objects/id_to_config_map", "torch_device", KERAS_SEED_GENERATOR,
-    "global_random_seed"})
+    "global_random_seed"}) | frozenset(
+    # A memo of saving_lib's, set anew at every save and load (Keras reads it back under
+    # another name, saving_attr_skiplist_, so it never hits).
+    f"saving_attr_skipset_{kind}" for kind in (
+        "Operation", "Layer", "Functional", "Sequential", "Metric", "Optimizer", "Loss",
+        "Cross", "Feature"))
 _CONTEXT_NOT_CONFIGURATION = frozenset({"_seed", "_rng"})
 
 
