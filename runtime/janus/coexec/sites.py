@@ -171,6 +171,11 @@ def _dispatcher(code, owner, name, site_function):
             state.stats.note("a call site in code that runs in the interpreter")
         if state.given_up:
             reason = ""
+        elif site_function is apply_gradients_at_site and not call[1][0]:
+            # No pairs (an empty list, a zip exhausted before the call): Keras raises at
+            # its first line; the interpreter raises it, and the site stays for the calls
+            # that have some.
+            reason = "no gradient-variable pairs (Keras raises)"
         else:
             reason = _interpreter_only(call)
         if reason is not None:
