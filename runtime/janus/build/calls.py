@@ -491,6 +491,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         if program_functions.runs_eagerly(b):
             return b.call(fn.python_function, args, kwargs, code, offset)
         program_functions.check_call(b, fn, args, kwargs, code, offset)
+        program_functions.count_call(b, fn, code, offset)
     elif program_functions.is_method_of_program_function(fn):
         program_functions.refuse_method(fn, code, offset)
     name = getattr(fn, "__qualname__", None) or type(fn).__qualname__

@@ -25,7 +25,10 @@ at the same call, so:
   trace made by a build would run the function's Python body when eager would not: the
   graph's call may fail before it reaches the function (a check_numerics before it),
   and the trace would then bake in what its globals held at that call, not at the
-  call eager traces at.
+  call eager traces at;
+- each call the graph makes is counted by TF's frequent-retracing detector at the
+  commit, as eager's call counts it (`count_call`): the detector's "N out of the last M
+  calls" warning, logged at a later traced call, counts the calls in between.
 """
 
 import contextlib
@@ -33,7 +36,9 @@ import functools
 import threading
 
 import tensorflow as tf
-from tensorflow.python.eager.polymorphic_function import eager_function_run, tracing_compilation
+from tensorflow.python.eager.polymorphic_function import (eager_function_run,
+                                                          polymorphic_function,
+                                                          tracing_compilation)
 from tensorflow.python.eager.polymorphic_function.polymorphic_function import Function
 from tensorflow.python.framework import ops
 
@@ -81,6 +86,25 @@ def runs_eagerly(b) -> bool:
     return reads.library_switch(b, eager_function_run, "RUN_FUNCTIONS_EAGERLY")
 
 
+def count_call(b, fn, code, offset):
+    """Eager's call of a tf.function it does not trace tells TF's frequent-retracing
+    detector (`called_without_tracing`): the window of recent calls in which its
+    "N out of the last M calls ... triggered tf.function retracing" warning, logged
+    through tf.get_logger() at a later traced call, counts M.  A graph's call of the
+    function does not, so the commit tells it, once per call the step made.  A call in
+    a cond arm or a loop body on a tensor is made a graph-decided number of times:
+    refused."""
+    name = getattr(fn.python_function, "__qualname__", repr(fn))
+    if b.open_regions.depth or b.in_library_body():
+        raise Unsupported(f"a call of the program's tf.function {name} inside a branch or "
+                          "loop on a tensor: eager's retracing detector counts each call "
+                          "made", code, offset)
+    key = fn._key_for_call_stats
+    if key is not None:       # (a Python function without code: no key, no detector)
+        b.heap.call_with_effect(functools.partial(_detectors.called_without_tracing, key),
+                                (), {})
+
+
 def check_call(b, fn, args, kwargs, code, offset):
     """Refuse, or ask for exact shapes, unless eager's trace is what the call reaches."""
     name = getattr(fn.python_function, "__qualname__", repr(fn))
@@ -104,6 +128,7 @@ def refuse_method(fn, code, offset):
                       "from TF's traces, which change as TF traces", code, offset)
 
 
+_detectors = polymorphic_function._frequent_tracing_detector_manager
 _building = threading.local()       # .depth: builds in progress on this thread
 _hooked = []          # [True] once TF's tracing asks whether a build is in progress
 
