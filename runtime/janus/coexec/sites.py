@@ -15,14 +15,15 @@ tape eager's record of each op (graph/tape_records.py), so the tape's gradient i
 
 Which calls: the call of `Layer.__call__` (models and layers), `Loss.__call__`,
 `Metric.__call__` or an optimizer's `apply_gradients`/`apply` (Keras' own: eager runs
-Adam's update of a small model op by op in about ten milliseconds of Python) made directly by a frame of the
-program's own code that janus does not run as a graph: the innermost function up the
-stack that janus took over gave it up or was refused, or no function up the stack was
-taken over (module-level code, code never hot).  Calls made while such a function warms
-up, or falls back for one call, are not sites.  Calls that Keras makes itself (a model
-calling its layers, apply_gradients calling apply) and calls inside code janus converts
-are not sites: the enclosing graph holds them.  Nor is a call that reached Keras' method
-through `super()` from an override of it: the site would call the override again.
+Adam's update of a small model op by op in about ten milliseconds of Python) made
+directly by a frame of the program's own code that janus does not run as a graph: the
+innermost function up the stack that janus took over gave it up or was refused, or no
+function up the stack was taken over (module-level code, code never hot). Calls made
+while such a function warms up, or falls back for one call, are not sites. Calls that
+Keras makes itself (a model calling its layers, apply_gradients calling apply) and calls
+inside code janus converts are not sites: the enclosing graph holds them. Nor is a call
+that reached Keras' method through `super()` from an override of it: the site would call
+the override again.
 
 janus sets an entry function on those code objects once a function of the program
 stays in the interpreter.  From then on every eager call of them pays a frame lookup
@@ -66,7 +67,7 @@ def call_at_site(callee, args, kwargs):
 def apply_gradients_at_site(optimizer, args, kwargs):
     """`optimizer.apply_gradients(...)` as the program called it (see call_at_site).
     Keras returns the optimizer's step counter, a Keras variable the graph cannot
-    return as itself: the entry returns it after the graph (`_result`)."""
+    return as itself: the site's entry function returns it after the graph."""
     optimizer.apply_gradients(*args, **kwargs)
 
 
