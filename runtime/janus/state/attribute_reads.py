@@ -51,6 +51,12 @@ def attribute(b, owner, name, code, offset):
         return _class_of(b, owner, code, offset)
     if b.provenance.is_made(owner):
         return _made_attribute(b, owner, name, code, offset)
+    if type(owner) in (tf.IndexedSlices, tf.SparseTensor) and is_symbolic(owner.values):
+        # A sparse gradient or sparse tensor the graph computes (tape.gradient of an
+        # Embedding): its fields and properties are the graph's tensors, not state read
+        # at each call.  (Not tf.nest over any CompositeTensor: an ExtensionType's
+        # _type_spec caches itself on the object, a write to the program's object.)
+        return getattr(owner, name)
     if name == "__dict__" and isinstance(owner, types.ModuleType):
         # Its entries are the module's globals, which this call's `global` writes and
         # `mod.x = ...` reach through the heap's overlay, not through the dict.
