@@ -86,6 +86,11 @@ def runs_eagerly(b) -> bool:
     return reads.library_switch(b, eager_function_run, "RUN_FUNCTIONS_EAGERLY")
 
 
+def _display_name(fn):
+    """The tf.function as the program's refusal texts name it."""
+    return getattr(fn.python_function, "__qualname__", repr(fn))
+
+
 def count_call(b, fn, code, offset):
     """Eager's call of a tf.function it does not trace tells TF's frequent-retracing
     detector (`called_without_tracing`): the window of recent calls in which its
@@ -94,7 +99,7 @@ def count_call(b, fn, code, offset):
     function does not, so the commit tells it, once per call the step made.  A call in
     a cond arm or a loop body on a tensor is made a graph-decided number of times:
     refused."""
-    name = getattr(fn.python_function, "__qualname__", repr(fn))
+    name = _display_name(fn)
     if b.open_regions.depth or b.in_library_body():
         raise Unsupported(f"a call of the program's tf.function {name} inside a branch or "
                           "loop on a tensor: eager's retracing detector counts each call "
@@ -107,7 +112,7 @@ def count_call(b, fn, code, offset):
 
 def check_call(b, fn, args, kwargs, code, offset):
     """Refuse, or ask for exact shapes, unless eager's trace is what the call reaches."""
-    name = getattr(fn.python_function, "__qualname__", repr(fn))
+    name = _display_name(fn)
     if fn.input_signature is not None:
         return           # one trace for every call, as eager has
     for value in tf.nest.flatten((args, kwargs), expand_composites=True):
@@ -123,7 +128,7 @@ def check_call(b, fn, args, kwargs, code, offset):
 
 
 def refuse_method(fn, code, offset):
-    name = getattr(fn.__self__.python_function, "__qualname__", "")
+    name = _display_name(fn.__self__)
     raise Unsupported(f"{fn.__name__}() of the program's tf.function {name}: it answers "
                       "from TF's traces, which change as TF traces", code, offset)
 

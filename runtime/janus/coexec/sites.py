@@ -33,6 +33,7 @@ call instruction; its statistics are reported under the call site.
 """
 
 import sys
+from typing import NamedTuple
 
 from tensorflow.python.eager import context
 
@@ -123,10 +124,40 @@ def _site_stats(callee, frame, site_function):
                              caller.co_filename, line_of(caller, frame.f_lasti), caller)
 
 
-def _dispatcher(code, owner, name, site_function):
+class SiteKind(NamedTuple):
+    """The sites of one Keras method: what their graphs are built from, and the call as
+    the site sees it."""
+    site_function: object
+    # call -> (the call the site runs, why it runs in the interpreter or None), or None
+    # when the call is not a site.
+    prepare: object = lambda call: (call, None)
+    # (call, the graph's result) -> what the program gets back.
+    result: object = lambda call, result: result
+
+
+def _prepare_apply_gradients(call):
+    listed = _pairs_listed(call)
+    if listed is None:
+        return None
+    if not listed[1][0]:
+        # No pairs (an empty list, a zip exhausted before the call): Keras raises at its
+        # first line; the interpreter raises it, and the site stays for the calls that
+        # have some.
+        return listed, "no gradient-variable pairs (Keras raises)"
+    return listed, None
+
+
+CALL = SiteKind(call_at_site)
+APPLY_GRADIENTS = SiteKind(
+    apply_gradients_at_site, _prepare_apply_gradients,
+    lambda call, result: call[0]._iterations)     # BaseOptimizer.apply_gradients' last line
+APPLY = SiteKind(apply_at_site)
+
+
+def _dispatcher(code, owner, name, kind):
     """The entry function of `code` (the function `owner.name`), and the names of the
-    arguments it is given.  `site_function` is what the sites of `code` build their
-    graphs from."""
+    arguments it is given.  `kind` says what the sites of `code` build their graphs
+    from."""
     function = owner.__dict__[name]
     # The entry gets the parameters, then the cells of the code's free variables
     # (`__class__` for super()).
@@ -158,26 +189,19 @@ def _dispatcher(code, owner, name, site_function):
             # super(): the site's call would run the override again.
             return DECLINE
         key = (caller, frame.f_lasti)
-        call = as_call(args)
-        listed = False
-        if site_function is apply_gradients_at_site:
-            pairs_listed = _pairs_listed(call)
-            if pairs_listed is None:
-                return DECLINE
-            listed, call = pairs_listed is not call, pairs_listed
+        as_called = as_call(args)
+        prepared = kind.prepare(as_called)
+        if prepared is None:
+            return DECLINE
+        call, reason = prepared
         state = _sites.get(key)
         if state is None:
-            state = _sites[key] = SiteState(_site_stats(args[0], frame, site_function),
-                                            site_function)
+            state = _sites[key] = SiteState(_site_stats(args[0], frame, kind.site_function),
+                                            kind.site_function)
             state.stats.note("a call site in code that runs in the interpreter")
         if state.given_up:
             reason = ""
-        elif site_function is apply_gradients_at_site and not call[1][0]:
-            # No pairs (an empty list, a zip exhausted before the call): Keras raises at
-            # its first line; the interpreter raises it, and the site stays for the calls
-            # that have some.
-            reason = "no gradient-variable pairs (Keras raises)"
-        else:
+        elif reason is None:
             reason = _interpreter_only(call)
         if reason is not None:
             state.stats.calls += 1
@@ -188,14 +212,12 @@ def _dispatcher(code, owner, name, site_function):
         else:
             result = state.enter(call)
         if result is DECLINE:
-            if listed:
+            if call is not as_called:
                 # The pairs were listed from the program's iterator: the interpreter's
                 # call gets the list, as Keras' own first line would have made it.
                 return _run_materialized(function, call)
             return DECLINE
-        if site_function is apply_gradients_at_site:
-            return call[0]._iterations      # BaseOptimizer.apply_gradients' last line
-        return result
+        return kind.result(call, result)
 
     return enter, arg_names
 
@@ -253,7 +275,7 @@ def _interpreter_only(call):
 
 def _site_codes():
     """The code objects whose calls can be sites, each with the class attribute that
-    holds its function and what its sites build their graphs from; and the wrappers
+    holds its function and its SiteKind; and the wrappers
     around them."""
     layer = sys.modules.get("keras.src.layers.layer")
     loss = sys.modules.get("keras.src.losses.loss")
@@ -267,17 +289,16 @@ def _site_codes():
             # keras' traceback filter: the program calls the wrapper, the wrapper the body.
             _pass_through.add(call.__code__)
             call = wrapped
-        codes.append((call.__code__, layer.Layer, "__call__", call_at_site))
+        codes.append((call.__code__, layer.Layer, "__call__", CALL))
     if loss is not None:
-        codes.append((loss.Loss.__call__.__code__, loss.Loss, "__call__", call_at_site))
+        codes.append((loss.Loss.__call__.__code__, loss.Loss, "__call__", CALL))
     if metric is not None:
-        codes.append((metric.Metric.__call__.__code__, metric.Metric, "__call__",
-                      call_at_site))
+        codes.append((metric.Metric.__call__.__code__, metric.Metric, "__call__", CALL))
     if optimizer is not None:
         base = optimizer.BaseOptimizer
         codes.append((base.apply_gradients.__code__, base, "apply_gradients",
-                      apply_gradients_at_site))
-        codes.append((base.apply.__code__, base, "apply", apply_at_site))
+                      APPLY_GRADIENTS))
+        codes.append((base.apply.__code__, base, "apply", APPLY))
     return codes
 
 
@@ -290,8 +311,8 @@ def enable(_code=None):
     if not codes:
         return
     _enabled = True
-    for code, owner, name, site_function in codes:
-        enter, arg_names = _dispatcher(code, owner, name, site_function)
+    for code, owner, name, kind in codes:
+        enter, arg_names = _dispatcher(code, owner, name, kind)
         janus_ext.set_entry(code, enter, arg_names)
 
 
