@@ -124,7 +124,7 @@ class InputPlan:
             # reaches the same graph.
             b.guards.require_type(acc, tf.IndexedSlices)
             for part in _SLICES_PARTS:
-                self._plan(guards.attr(acc, part), getattr(value, part), f"{where}{part}")
+                self._plan(guards.attr(acc, part), getattr(value, part), f"{where}.{part}")
         elif type(value) in (list, dict) and where in b.plan.by_identity:
             # The call mutates it: the caller's own object, guarded by identity; its
             # contents are guarded where the call reads them, its writes deferred.
@@ -171,7 +171,7 @@ class InputPlan:
         if type(value) is tf.IndexedSlices:
             return tf.IndexedSlices(*(self._substitute(guards.attr(acc, part),
                                                        getattr(value, part), replacements,
-                                                       f"{where}{part}")
+                                                       f"{where}.{part}")
                                       for part in _SLICES_PARTS))
         if type(value) in (tuple, list):
             items = [self._substitute(guards.item(acc, i), v, replacements, f"{where}[{i}]")
