@@ -34,8 +34,8 @@ from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
                       GraphText, from_library, has_symbolic, is_library_object,
                       is_symbolic, is_variable, variable_kind)
-from . import (contexts, control, dunders, generators, iteration, loops, made, output,
-               program_functions, raising, sets)
+from . import (contexts, control, dunders, eager_answers, generators, iteration, loops,
+               made, output, program_functions, raising, sets)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -468,6 +468,11 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     if program_functions.asks_for_the_graph(fn):
         raise Unsupported(f"{fn.__qualname__}() in the step: eager's is the process's "
                           "global graph, a build's the graph being built", code, offset)
+    answer = eager_answers.answer(fn)
+    if answer is not None:
+        return answer(args, kwargs, code, offset)
+    if fn is tf.while_loop:
+        args, kwargs, body_returned = eager_answers.body_noted(args, kwargs)
     if fn is tf.get_static_value and has_symbolic(values):
         raise Unsupported("tf.get_static_value() of a tensor the graph computes: eager "
                           "gives its value, a graph None", code, offset)
@@ -517,7 +522,8 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         return b.as_eager_number(arrays.unwrap(value))
     graph = tf.compat.v1.get_default_graph()
     last_op = max(graph._nodes_by_id, default=0)
-    with output.library_prints_refused(f"{name}()", code, offset):
+    with output.library_prints_refused(f"{name}()", code, offset), \
+            program_functions.library_called_at(code, offset):
         result = numbers.handed_back(
             fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()}))
     made = (graph._nodes_by_id[i] for i in range(last_op + 1,
@@ -529,6 +535,9 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         # Its prints run inside the graph, at this point of the step.
         output.printed_in_graph(b, f"the program's tf.function "
                                 f"{fn.python_function.__qualname__}", code, offset)
+    if fn is tf.while_loop:
+        eager_answers.same_containers(args, kwargs, body_returned, code, offset)
+    result = eager_answers.without_operations(result)
     b.note_fresh(result)        # fresh lists, e.g. tape.gradient's
     return result
 

@@ -20,29 +20,58 @@ behave as for the eager tensor the build's tensor stands for, while janus builds
   the loop without either: while janus builds its own graph, such a loop is refused and
   the call runs in the interpreter.  (A tf.function TF traces inside the build inlines
   the loop as eager's trace of it does.)
+- TF's `log_first_n` and `log_every_n` (tf_logging: a warning TF gives at the first n
+  calls of a line, as `tape.watch` of an integer tensor does) count the calls of each
+  line in TF's table: eager logs, through the program's handlers too, at the calls the
+  count picks.  A graph would log at none.  While janus builds its own graph, a
+  `log_first_n` whose count is still below n is not yet buildable (NotYet: the
+  interpreter runs the call and logs); past n it logs at no later call either, and the
+  build goes on.  `log_every_n` logs again every n calls: refused.
+- `tf.einsum` of three operands or more asks opt_einsum for the order of its pairwise
+  contractions, from the operands' static shapes, taking an unknown dimension for 1:
+  with a dimension janus relaxed it may contract in another order than eager, which
+  rounds otherwise.  Keras' TensorFlow einsum of two operands takes matmul and reshape
+  for some equations, but only when the operands' shapes are fully known, and
+  tf.einsum otherwise.  A build where either meets a dimension janus relaxed asks for
+  exact shapes (NeedsExactShapes): one graph per shape, as tf.function traces.
+- An eager `tf.TensorArray` changes in place: `write`, `scatter`, `unstack` and `split`
+  return the array itself, so `ta.write(i, v)` without `ta =` still writes.  A graph's
+  returns a new array and leaves the old one as it was.  While janus builds, the
+  program's calls of them (made from the builder) change the array in place too;
+  TF's and Keras' own graph code, which rebinds, gets the graph's behaviour.
 
 The hooks are set once, at the first build, before any graph exists (replacing a
 library function marks every graph stale: janus_ext watch_library_code).
 """
 
 import functools
+import os
 import sys
 import warnings
 
 import tensorflow as tf
+from tensorflow.python.ops import special_math_ops, tensor_array_ops
 from tensorflow.python.ops.parallel_for import control_flow_ops
+from tensorflow.python.platform import tf_logging
 
-from ..errors import Unsupported
+from ..errors import NeedsExactShapes, NotYet, Unsupported
 from . import program_functions
 
 _hooked = []        # [True] once Keras' are set
-_vectorized_hooked = []     # [True] once TF's is set
+_tf_hooked = []     # [True] once TF's are set
 
 
 def hook():
-    if not _vectorized_hooked:
-        _vectorized_hooked.append(True)
+    if not _tf_hooked:
+        _tf_hooked.append(True)
         control_flow_ops.pfor = _refused_while_building(control_flow_ops.pfor)
+        tf_logging._GetNextLogCountPerToken = _counted_logging(
+            tf_logging._GetNextLogCountPerToken)
+        special_math_ops._einsum_v2 = _einsum_of_exact_shapes(special_math_ops._einsum_v2,
+                                                              "tf.einsum", operands=3)
+        for name in ("write", "scatter", "unstack", "split"):
+            setattr(tensor_array_ops.TensorArray, name,
+                    _in_place(getattr(tensor_array_ops.TensorArray, name)))
     if _hooked:
         return
     nn = sys.modules.get("keras.src.backend.tensorflow.nn")
@@ -73,6 +102,8 @@ def hook():
     nn._get_logits = get_logits
     for name in ("max", "min"):
         setattr(numpy_ops, name, _checked_reduction(getattr(numpy_ops, name), name))
+    numpy_ops.einsum = _einsum_of_exact_shapes(numpy_ops.einsum, "keras.ops.einsum",
+                                               operands=2)
 
 
 def _checked_reduction(original, name):
@@ -98,3 +129,59 @@ def _refused_while_building(original):
                 "differently, and its retracing warnings")
         return original(loop_fn, iters, *args, **kwargs)
     return pfor
+
+
+def _counted_logging(original):
+    first_n = tf_logging.log_first_n.__code__
+
+    @functools.wraps(original)
+    def next_count(token):
+        if not program_functions.building_own_graph():
+            return original(token)
+        # The line eager counts: where the build runs the program's call of TF's
+        # function, the frame TF finds is the builder's.
+        token = program_functions.library_caller(*token)
+        caller = sys._getframe(1)
+        where = f"TensorFlow's warning for {os.path.basename(token[0])}:{token[1]}"
+        if caller.f_code is not first_n:
+            raise Unsupported(f"{where} is logged every n calls (log_every_n): eager "
+                              "counts the calls and logs at every n-th, a graph would "
+                              "not")
+        n = caller.f_locals["n"]
+        if tf_logging._log_counter_per_token.get(token, -1) + 1 < n:
+            raise NotYet(f"{where} is logged at its first {n} calls (log_first_n): "
+                         "eager logs it at this call, a graph would not")
+        return original(token)
+    return next_count
+
+
+def _einsum_of_exact_shapes(original, shown, operands):
+    """`original` (an einsum) refusing operands of shapes janus relaxed when called with
+    `operands` of them or more."""
+    @functools.wraps(original)
+    def einsum(equation, *inputs, **kwargs):
+        if len(inputs) >= operands and program_functions.building_own_graph() and any(
+                not tf.TensorShape(getattr(operand, "shape", None)).is_fully_defined()
+                for operand in inputs):
+            raise NeedsExactShapes(
+                f"{shown}({equation!r}) of {len(inputs)} operands with a dimension that "
+                "varies between calls: TF and Keras pick how to contract from the "
+                "operands' shapes")
+        return original(equation, *inputs, **kwargs)
+    return einsum
+
+
+_JANUS_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def _in_place(original):
+    @functools.wraps(original)
+    def method(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        if type(result) is tensor_array_ops.TensorArray and result is not self and \
+                program_functions.building_own_graph() and \
+                sys._getframe(1).f_code.co_filename.startswith(_JANUS_PACKAGE):
+            self._implementation = result._implementation
+            return self
+        return result
+    return method

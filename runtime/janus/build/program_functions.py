@@ -33,6 +33,7 @@ at the same call, so:
 
 import contextlib
 import functools
+import os
 import threading
 
 import tensorflow as tf
@@ -42,7 +43,7 @@ from tensorflow.python.eager.polymorphic_function import (eager_function_run,
 from tensorflow.python.eager.polymorphic_function.polymorphic_function import Function
 from tensorflow.python.framework import ops
 
-from ..errors import NeedsExactShapes, NotYet, Unsupported
+from ..errors import NeedsExactShapes, NotYet, Unsupported, line_of
 from ..state import reads
 from ..values import from_library, is_symbolic
 
@@ -135,6 +136,8 @@ def refuse_method(fn, code, offset):
 
 _detectors = polymorphic_function._frequent_tracing_detector_manager
 _building = threading.local()       # .depth: builds in progress on this thread
+# The janus package's directory: its frames in a build stand for the program's.
+_JANUS_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _hooked = []          # [True] once TF's tracing asks whether a build is in progress
 
 
@@ -154,6 +157,30 @@ def no_new_traces():
 def building() -> bool:
     """Whether janus builds a graph on this thread now."""
     return getattr(_building, "depth", 0) > 0
+
+
+@contextlib.contextmanager
+def library_called_at(code, offset):
+    """While the build runs a library function natively for the program's call at
+    `offset` of `code`: where eager's stack would name the caller of library code
+    (library_caller)."""
+    outer = getattr(_building, "call_site", None)
+    _building.call_site = (code, offset)
+    try:
+        yield
+    finally:
+        _building.call_site = outer
+
+
+def library_caller(filename, line):
+    """The (file, line) eager's stack would show for a frame of library code's caller
+    that is (filename, line) in the build: the builder's own frame stands for the
+    program's line it runs."""
+    site = getattr(_building, "call_site", None)
+    if site is None or not filename.startswith(_JANUS_DIRECTORY):
+        return filename, line
+    code, offset = site
+    return code.co_filename, line_of(code, offset)
 
 
 def building_own_graph() -> bool:

@@ -23,8 +23,12 @@ Building changes no state the program can see: the global generators of `random`
 `numpy.random` are compared before and after each build, and a build that drew from
 one (Keras' legacy initializers take a seed from numpy's) is refused and the generator
 put back, since eager would draw again at every call where the graph keeps one draw.
-Nor does it make variables: library code that makes its own on first use (a Keras metric
-compiled mid-run, built by its first update_state) would make them in the graph, and
+Nor does it log: a record library code logs while a graph is built (TF's deprecation
+warning at a function's first use) would reach the program's handlers at build time,
+once, where eager logs at the call; the record is held back, the build dropped, and
+the interpreter runs the call and logs (_library_logged).  Nor does it make variables:
+library code that makes its own on first use (a Keras metric compiled mid-run, built by
+its first update_state) would make them in the graph, and
 tf.function would trace the build twice; that build is dropped (variables_noted).
 
 The program's functions that TF itself traces (a `tf.function` or a tf.data function
@@ -34,6 +38,7 @@ the program wrote) are left to TF: eager freezes their reads at trace time too.
 import collections
 import contextlib
 import functools
+import logging
 import os
 import random
 import sys
@@ -52,6 +57,7 @@ from ..errors import NotYet, Unsupported
 from ..frontend import bytecode
 from ..state import heap, library_state
 from ..values import is_symbolic
+from . import program_functions
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
 _TOOL_CANDIDATES = (4, 3)   # the ids sys.monitoring leaves unnamed
@@ -60,6 +66,7 @@ _TF_TRACING = (os.sep + os.path.join("tensorflow", "python", "eager",
                                      "polymorphic_function") + os.sep,
                os.sep + os.path.join("tensorflow", "python", "data") + os.sep)
 _JANUS_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_JANUS_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 class Retry(Unsupported):
@@ -123,6 +130,7 @@ class _Watch:
         self.run = run
         self.new_codes: list = []
         self.failure = None          # the first error the builder raised inside a callback
+        self.logged = False          # library code logged a record (library_logged)
 
     def fail(self, exc):
         if self.failure is None:
@@ -154,6 +162,9 @@ def _claim_tool():
             sys.monitoring.use_tool_id(tool, "janus build purity")
             sys.monitoring.register_callback(tool, _EVENTS.PY_START, _on_start)
             sys.monitoring.register_callback(tool, _EVENTS.PY_RESUME, _on_resume)
+            # Once, at the first build, before any graph exists: janus watches the
+            # logging module, and replacing its functions later would make graphs stale.
+            logging.Logger.handle = _library_logged(logging.Logger.handle)
             _tool = tool
             return tool
     raise Unsupported("no sys.monitoring tool id is free to watch the build for "
@@ -173,6 +184,7 @@ def watching(run):
         if len(_watches) == 1 and outer is None:
             sys.monitoring.set_events(tool, _EVENTS.PY_START | _EVENTS.PY_RESUME)
     before = _generator_states()
+    once = [(table, set(table)) for table in _logged_once_tables()]
     shown, showwarning = [], warnings.showwarning
     warnings.showwarning = lambda message, category, filename, lineno, *rest: \
         shown.append((message, category, filename, lineno))
@@ -182,6 +194,13 @@ def watching(run):
         warnings.showwarning = showwarning
         _put_back_warnings(shown, watch)
         _put_back_generators(before, watch)
+        if watch.logged:
+            # The interpreter runs the call and logs: TF's tables of what it logged
+            # once forget what the held-back records would have logged (entries are
+            # only added to them).
+            for table, keys in once:
+                for key in [key for key in table if key not in keys]:
+                    del table[key]
         with _lock:
             if outer is None:
                 del _watches[ident]
@@ -189,6 +208,36 @@ def watching(run):
                 _watches[ident] = outer
             if not _watches:
                 sys.monitoring.set_events(tool, 0)
+
+
+def _library_logged(handle):
+    """Logger.handle, which holds back a record logged on a thread while janus builds
+    its own graph there: only library code can log then (the program's logging calls
+    in the step are the graph's effects, replayed at commit)."""
+    @functools.wraps(handle)
+    def handle_record(self, record):
+        watch = _watches.get(threading.get_ident())
+        if watch is None or not program_functions.building_own_graph() or \
+                record.name.split(".")[0] == "janus":
+            return handle(self, record)
+        try:
+            message = record.getMessage()
+        except Exception:                # what eager's handler reports, at the call
+            message = str(record.msg)
+        watch.logged = True
+        watch.fail(NotYet(f"library code logged while the step was built "
+                          f"({record.name} {record.levelname}: {message[:120]}): eager "
+                          "logs at the call, a graph would not"))
+        return None
+    return handle_record
+
+
+def _logged_once_tables():
+    """TF's tables of what it logs once per process: a deprecated function's warning
+    (util.deprecation._PRINTED_WARNING)."""
+    deprecation = sys.modules.get("tensorflow.python.util.deprecation")
+    table = getattr(deprecation, "_PRINTED_WARNING", None)
+    return [table] if type(table) is dict else []
 
 
 def _generator_states():
@@ -401,6 +450,16 @@ def call_while_building(code, frame, param_names, args):
     watch = _watches.get(threading.get_ident())
     if watch is None or frame is None or _traced_by_tf(frame.f_back):
         return janus_ext.DECLINE
+    if code.co_name == "__init__" and args and frame.f_back is not None and \
+            not frame.f_back.f_code.co_filename.startswith(_JANUS_PACKAGE):
+        # An object of the program's class that library code made (tf.nest rebuilding
+        # an attrs structure): eager makes a new one at every call, a graph would hand
+        # out the one made while building.
+        exc = Unsupported(f"TF/Keras code made an object of the program's class "
+                          f"{type(args[0]).__qualname__} while the step was built: eager "
+                          "makes a new one at every call")
+        watch.fail(exc)
+        raise exc
     try:
         return interpret(watch.run, code, frame.f_globals, param_names, args)
     except BaseException as exc:

@@ -453,6 +453,8 @@ def read_natively(b, value, depth=0):
             library_state.note_array(b.record.settings, guards.describe_accessor(
                 acc, b.target.arg_names), real)
         return
+    if depth <= _NATIVE_DEPTH and _is_attrs_instance(real):
+        return _attrs_read_natively(b, real, depth)
     if depth > _NATIVE_DEPTH or type(real) not in (dict, list, tuple):
         return
     acc = b.provenance.source_of(real)
@@ -479,6 +481,39 @@ def read_natively(b, value, depth=0):
             b.guards.require_is(where, held)
             library_state.note_array(b.record.settings, guards.describe_accessor(
                 where, b.target.arg_names), held)
+
+
+def _is_attrs_instance(value) -> bool:
+    """An instance of an `attrs` class: tf.nest takes it as a structure and reads each
+    field with getattr."""
+    return not isinstance(value, type) and \
+        isinstance(getattr(type(value), "__attrs_attrs__", None), tuple)
+
+
+def _attrs_read_natively(b, real, depth):
+    """tf.nest reads the fields of the program's attrs object natively: each is guarded
+    as the program's read of it would be, and one this call wrote first (on its heap,
+    until the commit) refuses the graph, since library code would read the field as it
+    was."""
+    acc = b.provenance.source_of(real)
+    if acc is None:
+        return            # made by this call: its fields are the build's values
+    for field in type(real).__attrs_attrs__:
+        name = field.name
+        if b.heap.written(real, name)[0]:
+            raise Unsupported(f"the step sets {type(real).__qualname__}.{name} and then "
+                              "hands the object to TF code that reads its fields (tf.nest "
+                              "over an attrs class): a graph would give that code the "
+                              "field as it was before the call", *b.where)
+        held = getattr(real, name)
+        where = guards.attr(acc, name)
+        if type(held) in guards.SPECIALISABLE:
+            b.guards.require_value(where, held)
+        else:
+            b.guards.require_is(where, held)
+            if b.provenance.source_of(held) is None:
+                b.remember(held, where)
+            read_natively(b, held, depth + 1)
 
 
 def reachable_items(b, container, acc):
