@@ -96,6 +96,13 @@ class Raises(Unsupported):
     """The path being built reaches a `raise`: the interpreter must run this call."""
 
 
+class BuildRaised(Raises):
+    """TF, Keras or Python raised while this call was built (a Keras optimizer whose
+    `amsgrad` the loop switched on has no slots for it yet): the interpreter runs the
+    call, which may raise the same error, and a later call builds again, less often each
+    time (the executor backs off) until it gives up."""
+
+
 class Thrown(Raises):
     """The path being built raises `exception`, a Python object the guards fix
     (raising.py routes it to the code's own handler, if one covers the instruction)."""

@@ -30,7 +30,7 @@ from tensorflow.python.framework.ops import EagerTensor
 import janus_ext
 
 from .. import containers, guards, messages
-from ..errors import NeedsIdentity, Raises, Thrown, Unsupported
+from ..errors import BuildRaised, NeedsIdentity, Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import (attribute_reads, collection_reads, heap, inputs, library_state, objects,
@@ -261,7 +261,7 @@ class Builder:
             raise
         except Exception as exc:  # a TF or Python error while building: not convertible
             self._leave_contexts()
-            raise Unsupported(f"building raised {type(exc).__name__}: {exc}",
+            raise BuildRaised(f"building raised {type(exc).__name__}: {exc}",
                               self.code) from exc
 
     def _leave_contexts(self):

@@ -19,7 +19,8 @@ import janus_ext
 
 from .. import config, messages
 from ..build import concrete, purity
-from ..errors import NeedsExactShapes, NeedsIdentity, NeedsReference, NotYet, Raises, Unsupported, line_of
+from ..errors import (BuildRaised, NeedsExactShapes, NeedsIdentity, NeedsReference, NotYet,
+                      Raises, Unsupported, line_of)
 from ..frontend import bytecode, profiler
 from ..graph import xla
 from ..observe import counters, trace
@@ -41,6 +42,10 @@ NUMBER_CHECK_LIMIT = 16
 # check, a heap read or a check the program wrote) usually fails again when rebuilt: this
 # many times in a row, with no good run between, and the function stays interpreted.
 RUNTIME_FAILURE_LIMIT = 3
+# Builds that raised (BuildRaised) before the function stays interpreted: each raised
+# build is tried again after 2, 8, 32, then 128 more interpreted calls, so a step that
+# never builds costs five builds over some 170 calls.
+BUILD_RETRIES = 4
 
 
 def _settings():
@@ -65,6 +70,7 @@ class CodeState:
         self.stats = counters.for_code(code) if stats is None else stats
         self.interpreted_calls = 0
         self.raising_builds = 0
+        self.failed_builds = 0       # builds that raised (BuildRaised)
         self.number_check_failures = 0
         self.runtime_failures = 0
         self.hot_calls, self.log_events = _settings()
@@ -187,6 +193,17 @@ class CodeState:
             self.raising_builds += 1
             if self.raising_builds > cache.RECOMPILE_LIMIT:
                 self.give_up(exc.reason)
+            return self._interpret()
+        except BuildRaised as exc:
+            # Library code raised on this call's path: the call may raise eagerly too,
+            # or library state may change (an optimizer's slots made by the eager call).
+            # A later call builds again, after 2, 8, 32 and 128 more calls.
+            st.note(f"not converted for this call: {exc}")
+            if self.failed_builds >= BUILD_RETRIES:
+                self.give_up(exc.reason)
+            else:
+                self.hot_calls = self.interpreted_calls + 1 + 2 * 4 ** self.failed_builds
+                self.failed_builds += 1
             return self._interpret()
         except Raises as exc:
             # This call raises (its arguments decide it at entry): the interpreter must
@@ -341,7 +358,8 @@ class CodeState:
             plan.never_relax = True
             return self._build_or_specialise(graphs, args)
         except Unsupported as exc:
-            if not plan.varying or isinstance(exc, (Raises, NotYet)):
+            if not plan.varying or isinstance(exc, (Raises, NotYet)) and \
+                    not isinstance(exc, BuildRaised):
                 raise
             # A number read at call time became a tensor where the code needs a Python
             # value (a shape, tf.constant's argument): specialise such numbers again.
