@@ -71,7 +71,7 @@ def call(b, fn, args, kwargs, code, offset):
         result = rule(b, fn, args, kwargs, code, offset)
         if result is not PASS:
             return result
-    if fn in CONSUME_ALL:
+    if fn in CONSUME_ALL or _is_join(fn):
         args = generators.run_to_end(b, args)
     for value in (*args, *kwargs.values()):
         reads.contents(b, value)
@@ -81,6 +81,12 @@ def call(b, fn, args, kwargs, code, offset):
             return result
     raise Unsupported(f"call of {called(fn)} is not known to janus (not a TensorFlow/"
                       "Keras function, a pure builtin, or a Python function)", code, offset)
+
+
+def _is_join(fn) -> bool:
+    """`sep.join(items)` of a str or bytes: it takes every item before it returns."""
+    return type(fn) is types.BuiltinMethodType and fn.__name__ == "join" and \
+        type(fn.__self__) in (str, bytes)
 
 
 def called(fn) -> str:
@@ -551,6 +557,19 @@ def _user_dunder_call(b, fn, args, kwargs, code, offset):
     return b.inline(call_impl, (fn, *args), kwargs, code, offset)
 
 
+def _map_or_filter(b, fn, args, kwargs, code, offset):
+    if fn is not map and fn is not filter:
+        return PASS
+    passes = _passes_through(b, fn)
+    made = iteration.mapped(
+        b, fn, args, kwargs, lambda value: natives.first_opaque((value,), False, passes) is None,
+        generators.InlinedGenerator, code, offset)
+    if made is None:
+        raise Unsupported(f"{fn.__name__}() of these arguments (an iterable whose own code "
+                          "iteration would run)", code, offset)
+    return b.note_created(made)
+
+
 def _class(b, fn, args, kwargs, code, offset):
     if not isinstance(fn, type):
         return PASS
@@ -573,7 +592,8 @@ def _math(b, fn, args, kwargs, code, offset):
 
 
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
-                 _user_layer, _structure, _library_callable, _user_dunder_call, _class,
+                 _user_layer, _structure, _library_callable, _user_dunder_call,
+                 _map_or_filter, _class,
                  _math, _bisect)
 
 

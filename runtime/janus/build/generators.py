@@ -33,7 +33,7 @@ from .. import guards
 from ..errors import Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import natives, numbers
-from ..values import is_symbolic
+from ..values import BuildIterator, is_symbolic
 
 CO_GENERATOR = 0x20
 _IMPLICIT_HANDLER = "INTRINSIC_STOPITERATION_ERROR"
@@ -69,7 +69,11 @@ def call_next(b, args, code, offset):
     """next(gen[, default]) in the step."""
     if type(args[0]) is itertools.count and b.provenance.source_of(args[0]) is not None:
         return _next_of_count(b, args[0], code, offset)
-    if type(args[0]) is not InlinedGenerator:
+    made_here = type(args[0]) is InlinedGenerator or (
+        isinstance(args[0], BuildIterator) and b.provenance.is_created(args[0]))
+    if not made_here:
+        # (A BuildIterator the step made: iter(), enumerate(), zip(), map() or filter()
+        # of its containers and generators, which the builder walks.)
         if b.provenance.source_of(args[0]) is not None:
             raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
                               "from outside the step stands is state janus cannot guard, "
@@ -194,6 +198,8 @@ def all_or_any(b, fn, generator, code, offset):
 
 def run_to_end(b, args):
     """sum(l2(w) for w in weights), ", ".join(n for n in names): the callee takes every
-    item before it returns, so running a generator the step made to its end first
-    changes no order; it becomes a list made by the build."""
-    return tuple(b.note_created(list(a)) if type(a) is InlinedGenerator else a for a in args)
+    item before it returns, so running a generator the step made (or a map, filter,
+    zip... of one the build walks) to its end first changes no order; it becomes a list
+    made by the build."""
+    return tuple(b.note_created(list(a)) if type(a) is InlinedGenerator or (
+        isinstance(a, BuildIterator) and b.provenance.is_created(a)) else a for a in args)

@@ -385,6 +385,67 @@ def _parts(b, values, plain, resumed):
                  for value, part in zip(values, parts))
 
 
+class Mapped(BuildIterator):
+    """`map(f, *iterables)` or `filter(f, iterable)` made in the step.  As CPython's,
+    each item asked of it takes the next item of every iterable (the program's
+    containers as the call has changed them, a generator the step made resumed in the
+    builder), then calls `f` through the builder: a program function inlined with its
+    reads guarded, a builtin or TF function as the step's own call of it.  filter keeps
+    an item by a Python truth the guards pin; one the graph computes would make which
+    items pass depend on the data."""
+    __slots__ = ("b", "fn", "parts", "filtering", "where", "region")
+    described_as = "a map or filter the step made"
+
+    def __init__(self, b, fn, parts, filtering, where):
+        self.b, self.fn, self.parts, self.filtering, self.where = b, fn, parts, filtering, where
+        self.region = b.open_regions.serial[-1]
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        b = self.b
+        if b.open_regions.serial[-1] != self.region:
+            raise Unsupported("a map or filter taken from inside a branch or loop on a "
+                              "tensor that did not make it", *b.where)
+        where = b.where
+        try:
+            if not self.filtering:
+                items = []
+                for part in self.parts:
+                    items.append(next(part))
+                return b.call(self.fn, tuple(items), {}, *self.where)
+            while True:
+                item = next(self.parts[0])
+                verdict = item if self.fn is None else \
+                    b.call(self.fn, (item,), {}, *self.where)
+                if type(verdict) not in _PLAIN_TRUTH:
+                    raise Unsupported(f"filter() by a {type(verdict).__qualname__} (which "
+                                      "items pass would depend on the data or on its "
+                                      "own code)", *self.where)
+                if verdict:
+                    return item
+        finally:
+            b.where = where
+
+
+_PLAIN_TRUTH = (bool, int, float, str, bytes, type(None), list, tuple, dict)
+
+
+def mapped(b, fn, args, kwargs, plain, generator_type, code, offset):
+    """`map(f, *xs)` or `filter(f, xs)` as a Mapped, or None (another form, or an
+    iterable whose own code iteration would run)."""
+    if kwargs or len(args) < 2 or (fn is filter and len(args) != 2):
+        return None
+    iterables = args[1:]
+    parts = _parts(b, iterables, plain, (Live, Mapped, generator_type))
+    if parts is None:
+        if not all(plain(value) for value in iterables):
+            return None
+        parts = tuple(iter(value) for value in iterables)
+    return Mapped(b, args[0], parts, fn is filter, (code, offset))
+
+
 class PythonIterator:
     """Any other iteration at build time.  It cannot be copied, so an arm that would go
     on with it (and consume it for the other arm) is refused."""
