@@ -25,7 +25,10 @@ REPO = HERE.parent.parent
 JANUS_PYTHON = REPO / "bin" / "janus-python"
 FLOAT_RTOL = 1e-9
 FLOAT_ATOL = 1e-12
-NUMBER = re.compile(r"-?(?:\d+\.\d*(?:e[-+]?\d+)?|\d+e[-+]?\d+|nan|inf)|-?\d+")
+# (float.hex() text first: 0x1.8p+1 is one number, not 0, 1.8 and 1)
+HEX_FLOAT = re.compile(r"-?0x[0-9a-f]+(?:\.[0-9a-f]*)?p[-+]\d+")
+NUMBER = re.compile(HEX_FLOAT.pattern +
+                    r"|-?(?:\d+\.\d*(?:e[-+]?\d+)?|\d+e[-+]?\d+|nan|inf)|-?\d+")
 
 # Categories, worst first: what a user would see.
 CATEGORIES = ("crash", "hang", "exception", "printed", "variables", "state", "rng")
@@ -229,6 +232,9 @@ def diff_lines(got: list, want: list, rtol=FLOAT_RTOL) -> list:
 
 
 def _same_number_text(a: str, b: str, rtol=FLOAT_RTOL) -> bool:
+    if HEX_FLOAT.fullmatch(a) or HEX_FLOAT.fullmatch(b):
+        return HEX_FLOAT.fullmatch(a) is not None and HEX_FLOAT.fullmatch(b) is not None \
+            and same_float(float.fromhex(a), float.fromhex(b), rtol)
     a_int = re.fullmatch(r"-?\d+", a) is not None
     b_int = re.fullmatch(r"-?\d+", b) is not None
     if a_int or b_int:

@@ -403,7 +403,21 @@ def _builtin_method(b, fn, args, kwargs, code, offset):
 def _user_layer(b, fn, args, kwargs, code, offset):
     if user_call(fn) is None:
         return PASS
+    _no_carried_numbers(b, fn, args, kwargs, code, offset)
     return b.call_user_layer(fn, args, kwargs, code, offset)
+
+
+def _no_carried_numbers(b, fn, args, kwargs, code, offset):
+    """A Keras layer's call gets the Python numbers it is given (a temperature, a rate
+    from a counter) as they are, eagerly; one the graph carries would reach it as a
+    tensor: the build specialises the number instead (Unsupported, with the plan's
+    varying numbers)."""
+    for value in (*args, *kwargs.values()):
+        for item in (value if type(value) in (list, tuple) else (value,)):
+            if is_symbolic(item) and b.provenance.number_of(item) is not None:
+                raise Unsupported(f"a Python number the graph carries passed to the Keras "
+                                  f"layer {getattr(fn, 'name', type(fn).__name__)!r}: its "
+                                  "call gets the Python number eagerly", code, offset)
 
 
 def _structure(b, fn, args, kwargs, code, offset):
@@ -477,6 +491,8 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     answer = eager_answers.answer(fn)
     if answer is not None:
         return answer(args, kwargs, code, offset)
+    args, kwargs = eager_answers.eager_arguments(b, fn, args, kwargs, code, offset)
+    args, kwargs = eager_answers.branches_checked(fn, args, kwargs, code, offset)
     if fn is tf.while_loop:
         args, kwargs, body_returned = eager_answers.body_noted(args, kwargs)
     if fn is tf.get_static_value and has_symbolic(values):
@@ -493,6 +509,8 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         raise Unsupported(f"{closure.__qualname__}, a function the step made that closes "
                           f"over its variables, passed to {getattr(fn, '__qualname__', fn)}",
                           code, offset)
+    if user_call(fn) is None and _is_keras_layer(fn):
+        _no_carried_numbers(b, fn, args, kwargs, code, offset)
     if getattr(fn, "built", True) is False and is_library_object(fn):
         # Its weights would be made in the graph; the eager call makes them.
         raise NotYet(f"Keras layer {getattr(fn, 'name', fn)!r} is not built yet", code,
@@ -704,6 +722,11 @@ def _passes_through(b, fn):
     return lambda value: is_library_object(value) or (
         (type(value) in natives.ITERATORS or isinstance(value, BuildIterator))
         and b.provenance.is_created(value))
+
+
+def _is_keras_layer(fn):
+    layer = sys.modules.get("keras.src.layers.layer")
+    return layer is not None and isinstance(fn, layer.Layer)
 
 
 def _is_keras_shape(fn):

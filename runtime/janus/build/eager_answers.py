@@ -11,7 +11,16 @@ at `executing_eagerly()` and answer differently there, in ways the program can s
 - the functions for graphs only (tf.parallel_stack, tf.gradients, the TF1 placeholders
   and metrics) raise eagerly, an error the program may catch (_graph_only);
 - tf.while_loop returns what its body returned last, a graph packs the result as the
-  loop variables it was given (same_containers).
+  loop variables it was given (same_containers);
+- `back_prop=False` of tf.while_loop, tf.scan, tf.map_fn and the folds is a graph's
+  (its loop's outputs are cut from the gradient); eagerly the loop is Python's and the
+  tape records every op: the program's call is made with `back_prop=True`
+  (eager_arguments);
+- Python numbers among a while loop's variables (`tf.while_loop`, `keras.ops.while_loop`
+  and `fori_loop`) stay Python numbers eagerly, where a graph's loop makes them int32
+  or float32 tensors, and the loop gives them back as such: refused (loop_numbers);
+- checks TF makes only eagerly (`tf.image.adjust_hue`'s delta in [-1, 1]) are made on
+  the build's Python values, raising eager's error (eager_arguments).
 
 Only the program's own calls, made by the builder, are answered so; TF's and Keras' own
 graph code keeps the graph's answers it relies on.  Library code that decides on the
@@ -20,6 +29,9 @@ graph round-off, which tf.function shares.
 """
 
 import functools
+import inspect
+import sys
+import types
 
 import tensorflow as tf
 from tensorflow.python.eager import context
@@ -96,12 +108,166 @@ _ANSWERS = {
 }
 
 
+def _listable(fn) -> bool:
+    """Functions the tables here can name: looking a bound method up hashes its object
+    (a tf.Variable's assign: unhashable)."""
+    return type(fn) is types.FunctionType or (
+        type(fn) is types.MethodType and type(fn.__func__) is types.FunctionType and
+        isinstance(fn.__self__, tf.GradientTape))
+
+
 def answer(fn):
     """How eager answers the program's call of `fn` where a graph would answer
     otherwise, as a function of (args, kwargs, code, offset); None for the rest."""
+    if not _listable(fn):
+        return None
     if fn in _graph_only():
         return functools.partial(_raised_eagerly, fn)
     return _ANSWERS.get(fn)
+
+
+@functools.cache
+def _ignoring_back_prop() -> frozenset:
+    return frozenset((tf.while_loop, tf.scan, tf.map_fn, tf.foldl, tf.foldr,
+                      tf.compat.v1.while_loop, tf.compat.v1.scan, tf.compat.v1.map_fn,
+                      tf.compat.v1.foldl, tf.compat.v1.foldr))
+
+
+def _hue_delta_checked(b, args, kwargs, code, offset):
+    delta = args[1] if len(args) > 1 else kwargs.get("delta")
+    if isinstance(delta, (bool, int, float)):
+        if delta < -1 or delta > 1:
+            raise Thrown(ValueError("delta must be in the interval [-1, 1]"), code, offset)
+    elif b.provenance.number_of(delta) is not None:
+        # A Python number the graph carries: checked in the graph; a call outside the
+        # range runs in the interpreter, which raises eager's error.
+        b.check(tf.logical_and(delta >= -1, delta <= 1),
+                "tf.image.adjust_hue()'s delta in [-1, 1] (TF checks it eagerly)")
+    else:
+        raise Unsupported("tf.image.adjust_hue() with a tensor delta: TF checks its range "
+                          "only eagerly", code, offset)
+
+
+def _jacobian_tape_checked(name):
+    """GradientTape.jacobian/batch_jacobian with experimental_use_pfor=False: eagerly a
+    tape that is not persistent raises (it is asked for one gradient per row)."""
+    def check(b, args, kwargs, code, offset):
+        tape = args[0]
+        bound = inspect.signature(getattr(tf.GradientTape, name)).bind_partial(
+            *args, **kwargs)
+        if bound.arguments.get("experimental_use_pfor", True) is False and \
+                not tape._persistent:
+            raise Thrown(RuntimeError(
+                "GradientTape must be created with persistent=True to compute the "
+                f"{name} with eager execution enabled and with  experimental_use_pfor "
+                "set to False."), code, offset)
+    return check
+
+
+_EAGER_CHECKS = {
+    tf.image.adjust_hue: _hue_delta_checked,
+    tf.GradientTape.jacobian: _jacobian_tape_checked("jacobian"),
+    tf.GradientTape.batch_jacobian: _jacobian_tape_checked("batch_jacobian"),
+}
+
+
+@functools.cache
+def _loops() -> dict:
+    """Loops that run in Python eagerly: where each finds its variables (argument index,
+    name) among its parameters."""
+    found = {tf.while_loop: (2, "loop_vars"), tf.compat.v1.while_loop: (2, "loop_vars")}
+    ops = sys.modules.get("keras.src.ops.core")
+    if ops is not None:
+        found[ops.while_loop] = (2, "loop_vars")
+        found[ops.fori_loop] = (3, "init_val")
+    return found
+
+
+def _loop_numbers(b, fn, args, kwargs, code, offset):
+    place = _loops().get(fn) if _listable(fn) else None
+    if place is None:
+        return
+    index, name = place
+    loop_vars = args[index] if len(args) > index else kwargs.get(name)
+    for value in tf.nest.flatten(loop_vars):
+        if type(value) in (bool, int, float) or (
+                tf.is_tensor(value) and b.provenance.number_of(value) is not None):
+            raise Unsupported(f"a Python number among the variables of {fn.__qualname__}():"
+                              " eagerly the loop is Python's and keeps it a Python number; "
+                              "a graph's makes it an int32 or float32 tensor", code, offset)
+
+
+def eager_arguments(b, fn, args, kwargs, code, offset):
+    """The arguments with which the graph's call does what eager's does, after the
+    checks eager alone makes."""
+    _loop_numbers(b, fn, args, kwargs, code, offset)
+    if not _listable(fn):
+        return args, kwargs
+    if type(fn) is types.MethodType:
+        check = _EAGER_CHECKS.get(fn.__func__)
+        if check is not None:
+            check(b, (fn.__self__, *args), kwargs, code, offset)
+    else:
+        check = _EAGER_CHECKS.get(fn)
+        if check is not None:
+            check(b, args, kwargs, code, offset)
+    if fn not in _ignoring_back_prop():
+        return args, kwargs
+    try:
+        bound = inspect.signature(fn).bind_partial(*args, **kwargs)
+    except TypeError:
+        return args, kwargs            # TF raises it, as eagerly
+    if bound.arguments.get("back_prop", True) is not False:
+        return args, kwargs
+    bound.arguments["back_prop"] = True
+    return bound.args, bound.kwargs
+
+
+def _branches_given(fn, args, kwargs):
+    """Where tf.cond / tf.switch_case find their branch functions: (place, functions),
+    place an argument index or keyword name."""
+    if fn is tf.cond or fn is tf.compat.v1.cond:
+        return [(1, "true_fn"), (2, "false_fn")]
+    if fn is tf.switch_case:
+        return [(1, "branch_fns")]
+    return []
+
+
+def branches_checked(fn, args, kwargs, code, offset):
+    """The arguments of tf.cond or tf.switch_case with each branch function refusing a
+    tf.Variable among what it returns: eagerly the step gets the branch's own objects
+    (the variable), a graph's branch an output tensor."""
+    places = _branches_given(fn, args, kwargs)
+    if not places:
+        return args, kwargs
+    args, kwargs = list(args), dict(kwargs)
+
+    def checked(branch):
+        if not callable(branch):
+            return branch
+
+        def run():
+            result = branch()
+            if any(isinstance(v, tf.Variable) for v in tf.nest.flatten(result)):
+                raise Unsupported(f"a branch of {fn.__name__}() returns a tf.Variable: "
+                                  "eagerly the step gets the variable, a graph's branch "
+                                  "its value", code, offset)
+            return result
+        return run
+
+    for index, name in places:
+        where = (args, index) if len(args) > index else (kwargs, name)
+        if where[0] is kwargs and name not in kwargs:
+            continue
+        value = where[0][where[1]]
+        if isinstance(value, (list, tuple)):
+            value = type(value)(checked(f) for f in value)
+        elif isinstance(value, dict):
+            value = {k: checked(f) for k, f in value.items()}
+        else:
+            value = checked(value)
+        where[0][where[1]] = value
+    return tuple(args), kwargs
 
 
 def body_noted(args, kwargs):

@@ -9,6 +9,11 @@ behave as for the eager tensor the build's tensor stands for, while janus builds
   output a loss computed from another input.  While janus builds, `_get_logits`
   answers as for an eager tensor, for tensors of janus's graph (a tf.function of
   Keras' traced inside the build sniffs, as eager's trace of it does).
+- Keras' preprocessing layers (Resizing, Rescaling's DataLayer, the random image
+  layers) ask `backend_utils.in_tf_graph()`, which is `not tf.executing_eagerly()`, and
+  take a path for tf.data pipelines when it says yes (Resizing of an int image then
+  stays float, where eagerly it rounds back to int).  While janus builds its own graph
+  it answers as eagerly.
 - `numpy.max`/`numpy.min` (keras.ops.max/min) check that the input is not empty only
   `if tf.executing_eagerly()`: while janus builds, the same check is made in the graph
   (a failing call goes to the interpreter, which raises eager's error).
@@ -40,13 +45,19 @@ behave as for the eager tensor the build's tensor stands for, while janus builds
   program's calls of them (made from the builder) change the array in place too;
   TF's and Keras' own graph code, which rebinds, gets the graph's behaviour.
 
-The hooks are set once, at the first build, before any graph exists (replacing a
-library function marks every graph stale: janus_ext watch_library_code).
+Keras' `_get_logits`, max/min and TF's `pfor` are replaced by wrappers, once, at the
+first build, before any graph exists (replacing a library function marks every graph
+stale: janus_ext watch_library_code).  The others are entry functions on the library
+function's code (janus_ext.set_entry, `on_entry`): they answer only while janus builds
+its own graph, and outside builds the call runs with no frame of janus's on its stack,
+so a traceback or logging's "Call stack:" shows eager's frames.
 """
 
 import functools
+import inspect
 import os
 import sys
+import threading
 import warnings
 
 import tensorflow as tf
@@ -54,8 +65,13 @@ from tensorflow.python.ops import special_math_ops, tensor_array_ops
 from tensorflow.python.ops.parallel_for import control_flow_ops
 from tensorflow.python.platform import tf_logging
 
+import janus_ext
+
 from ..errors import NeedsExactShapes, NotYet, Unsupported
+from ..frontend import bytecode
 from . import program_functions
+
+DECLINE = janus_ext.DECLINE
 
 _hooked = []        # [True] once Keras' are set
 _tf_hooked = []     # [True] once TF's are set
@@ -65,20 +81,20 @@ def hook():
     if not _tf_hooked:
         _tf_hooked.append(True)
         control_flow_ops.pfor = _refused_while_building(control_flow_ops.pfor)
-        tf_logging._GetNextLogCountPerToken = _counted_logging(
-            tf_logging._GetNextLogCountPerToken)
-        special_math_ops._einsum_v2 = _einsum_of_exact_shapes(special_math_ops._einsum_v2,
-                                                              "tf.einsum", operands=3)
+        on_entry(tf_logging._GetNextLogCountPerToken, _counted_logging)
+        on_entry(special_math_ops._einsum_v2, _exact_shapes("tf.einsum", operands=3))
         for name in ("write", "scatter", "unstack", "split"):
-            setattr(tensor_array_ops.TensorArray, name,
-                    _in_place(getattr(tensor_array_ops.TensorArray, name)))
+            method = inspect.unwrap(getattr(tensor_array_ops.TensorArray, name))
+            on_entry(method, functools.partial(_in_place, method))
     if _hooked:
         return
     nn = sys.modules.get("keras.src.backend.tensorflow.nn")
     numpy_ops = sys.modules.get("keras.src.backend.tensorflow.numpy")
-    if nn is None or numpy_ops is None:
+    backend_utils = sys.modules.get("keras.src.utils.backend_utils")
+    if nn is None or numpy_ops is None or backend_utils is None:
         return
     _hooked.append(True)
+    on_entry(backend_utils.in_tf_graph, _eager_answer_in_tf_graph)
     original_logits = nn._get_logits
 
     @functools.wraps(original_logits)
@@ -102,8 +118,7 @@ def hook():
     nn._get_logits = get_logits
     for name in ("max", "min"):
         setattr(numpy_ops, name, _checked_reduction(getattr(numpy_ops, name), name))
-    numpy_ops.einsum = _einsum_of_exact_shapes(numpy_ops.einsum, "keras.ops.einsum",
-                                               operands=2)
+    on_entry(numpy_ops.einsum, _exact_shapes("keras.ops.einsum", operands=2))
 
 
 def _checked_reduction(original, name):
@@ -131,57 +146,96 @@ def _refused_while_building(original):
     return pfor
 
 
-def _counted_logging(original):
-    first_n = tf_logging.log_first_n.__code__
-
-    @functools.wraps(original)
-    def next_count(token):
-        if not program_functions.building_own_graph():
-            return original(token)
-        # The line eager counts: where the build runs the program's call of TF's
-        # function, the frame TF finds is the builder's.
-        token = program_functions.library_caller(*token)
-        caller = sys._getframe(1)
-        where = f"TensorFlow's warning for {os.path.basename(token[0])}:{token[1]}"
-        if caller.f_code is not first_n:
-            raise Unsupported(f"{where} is logged every n calls (log_every_n): eager "
-                              "counts the calls and logs at every n-th, a graph would "
-                              "not")
-        n = caller.f_locals["n"]
-        if tf_logging._log_counter_per_token.get(token, -1) + 1 < n:
-            raise NotYet(f"{where} is logged at its first {n} calls (log_first_n): "
-                         "eager logs it at this call, a graph would not")
-        return original(token)
-    return next_count
+_through = threading.local()     # .depth: entries calling their own function
 
 
-def _einsum_of_exact_shapes(original, shown, operands):
-    """`original` (an einsum) refusing operands of shapes janus relaxed when called with
-    `operands` of them or more."""
-    @functools.wraps(original)
-    def einsum(equation, *inputs, **kwargs):
-        if len(inputs) >= operands and program_functions.building_own_graph() and any(
+def on_entry(function, while_building):
+    """Each call of the library `function` asks while_building(args) first, while janus
+    builds its own graph on this thread (args: its parameters, as janus_ext gives
+    them); what that returns is the call's result, DECLINE runs the call as it is."""
+    code = inspect.unwrap(function).__code__    # (a decorator's code is shared)
+    names = bytecode.argument_names(code)
+    count = len(names)
+
+    def enter(args):
+        if getattr(_through, "depth", 0) or not program_functions.building_own_graph():
+            return DECLINE
+        return while_building(args[:count])       # (without the cells of free names)
+    janus_ext.set_entry(code, enter, names)
+
+
+def call_through(function, *args):
+    """Call `function` from its own entry: the entry declines meanwhile."""
+    _through.depth = getattr(_through, "depth", 0) + 1
+    try:
+        return function(*args)
+    finally:
+        _through.depth -= 1
+
+
+def _counted_logging(args):
+    # The line eager counts: where the build runs the program's call of TF's function,
+    # the frame TF finds is the builder's.
+    token = program_functions.library_caller(*args[0])
+    caller = sys._getframe(3)         # the entry, _GetNextLogCountPerToken, its caller
+    where = f"TensorFlow's warning for {os.path.basename(token[0])}:{token[1]}"
+    if caller.f_code is not tf_logging.log_first_n.__code__:
+        raise Unsupported(f"{where} is logged every n calls (log_every_n): eager counts "
+                          "the calls and logs at every n-th, a graph would not")
+    n = caller.f_locals["n"]
+    if tf_logging._log_counter_per_token.get(token, -1) + 1 < n:
+        raise NotYet(f"{where} is logged at its first {n} calls (log_first_n): eager "
+                     "logs it at this call, a graph would not")
+    return call_through(tf_logging._GetNextLogCountPerToken, token)
+
+
+def _exact_shapes(shown, operands):
+    """An einsum's entry refusing operands of shapes janus relaxed when called with
+    `operands` of them or more (its parameters: the equation, the operands, the
+    keywords)."""
+    def check(args):
+        equation, inputs = args[0], args[1]
+        if len(inputs) >= operands and any(
                 not tf.TensorShape(getattr(operand, "shape", None)).is_fully_defined()
                 for operand in inputs):
             raise NeedsExactShapes(
                 f"{shown}({equation!r}) of {len(inputs)} operands with a dimension that "
                 "varies between calls: TF and Keras pick how to contract from the "
                 "operands' shapes")
-        return original(equation, *inputs, **kwargs)
-    return einsum
+        return DECLINE
+    return check
 
 
 _JANUS_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_TF_UTIL = os.path.join(os.path.dirname(tf_logging.__file__), "..", "util")
+_TF_UTIL = os.path.normpath(_TF_UTIL) + os.sep
 
 
-def _in_place(original):
-    @functools.wraps(original)
-    def method(self, *args, **kwargs):
-        result = original(self, *args, **kwargs)
-        if type(result) is tensor_array_ops.TensorArray and result is not self and \
-                program_functions.building_own_graph() and \
-                sys._getframe(1).f_code.co_filename.startswith(_JANUS_PACKAGE):
-            self._implementation = result._implementation
-            return self
+def _in_place(method, args):
+    # The program's call, made by the builder (frames: this, the entry, the method, then
+    # TF's decorators around it, then its caller).
+    caller = sys._getframe(3)
+    while caller is not None and caller.f_code.co_filename.startswith(_TF_UTIL):
+        caller = caller.f_back
+    if caller is None or not caller.f_code.co_filename.startswith(_JANUS_PACKAGE):
+        return DECLINE
+    self = args[0]
+    result = call_through(method, *args)
+    if type(result) is not tensor_array_ops.TensorArray or result is self:
         return result
-    return method
+    if self.flow.graph is tf.compat.v1.get_default_graph():
+        self._implementation = result._implementation
+        return self
+    # An array from outside the loop or branch on a tensor the call runs in: its value
+    # there is the loop's or the branch's own (`ta = ta.write(...)` carries it), and an
+    # array changed in place would leak the inner graph's tensor.
+    if program_functions.library_result_dropped():
+        raise Unsupported(f"TensorArray.{method.__name__}() whose result the step drops, "
+                          "inside a loop or branch on a tensor, on an array made outside "
+                          "it: eager changes the array itself")
+    return result
+
+
+def _eager_answer_in_tf_graph(args):
+    global_state = sys.modules["keras.src.backend.common.global_state"]
+    return bool(global_state.get_global_attribute("in_tf_graph_scope", False))

@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.ops import resource_variable_ops
 
 import janus_ext
 
@@ -169,6 +170,11 @@ def _template_of(value, run, tensors, memo):
         return template
     if type(value) in guards.SPECIALISABLE and run.provenance.is_fresh(value):
         return _Fresh(value)
+    if isinstance(value, resource_variable_ops._UnreadVariable):
+        # What `v.assign(x)` returns: eager makes a new one at every call, reading the
+        # variable when used; the build's is one object, of the graph.
+        raise Unsupported("returns or stores what a variable's assign() returned (an "
+                          "unread variable eager makes anew at every call)", run.code)
     if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE or (
             type(value) is slice and all(type(bound) in (int, type(None)) for bound in (
                 value.start, value.stop, value.step))):

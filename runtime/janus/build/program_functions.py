@@ -32,6 +32,7 @@ at the same call, so:
 """
 
 import contextlib
+import dis
 import functools
 import os
 import threading
@@ -170,6 +171,26 @@ def library_called_at(code, offset):
         yield
     finally:
         _building.call_site = outer
+
+
+def library_result_dropped() -> bool:
+    """Whether the program drops what the library function the build runs for it now
+    returns (its call is a statement: POP_TOP follows the call)."""
+    site = getattr(_building, "call_site", None)
+    if site is None:
+        return False
+    code, offset = site
+    return _next_opname(code, offset) == "POP_TOP"
+
+
+@functools.lru_cache(maxsize=256)
+def _next_opname(code, offset):
+    after = False
+    for ins in dis.get_instructions(code):
+        if after:
+            return ins.opname
+        after = ins.offset == offset
+    return None
 
 
 def library_caller(filename, line):

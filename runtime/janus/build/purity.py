@@ -57,7 +57,7 @@ from ..errors import NotYet, Unsupported
 from ..frontend import bytecode
 from ..state import heap, library_state
 from ..values import is_symbolic
-from . import program_functions
+from . import graph_sniffing
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
 _TOOL_CANDIDATES = (4, 3)   # the ids sys.monitoring leaves unnamed
@@ -162,9 +162,7 @@ def _claim_tool():
             sys.monitoring.use_tool_id(tool, "janus build purity")
             sys.monitoring.register_callback(tool, _EVENTS.PY_START, _on_start)
             sys.monitoring.register_callback(tool, _EVENTS.PY_RESUME, _on_resume)
-            # Once, at the first build, before any graph exists: janus watches the
-            # logging module, and replacing its functions later would make graphs stale.
-            logging.Logger.handle = _library_logged(logging.Logger.handle)
+            graph_sniffing.on_entry(logging.Logger.handle, _library_logged)
             _tool = tool
             return tool
     raise Unsupported("no sys.monitoring tool id is free to watch the build for "
@@ -210,26 +208,23 @@ def watching(run):
                 sys.monitoring.set_events(tool, 0)
 
 
-def _library_logged(handle):
-    """Logger.handle, which holds back a record logged on a thread while janus builds
-    its own graph there: only library code can log then (the program's logging calls
-    in the step are the graph's effects, replayed at commit)."""
-    @functools.wraps(handle)
-    def handle_record(self, record):
-        watch = _watches.get(threading.get_ident())
-        if watch is None or not program_functions.building_own_graph() or \
-                record.name.split(".")[0] == "janus":
-            return handle(self, record)
-        try:
-            message = record.getMessage()
-        except Exception:                # what eager's handler reports, at the call
-            message = str(record.msg)
-        watch.logged = True
-        watch.fail(NotYet(f"library code logged while the step was built "
-                          f"({record.name} {record.levelname}: {message[:120]}): eager "
-                          "logs at the call, a graph would not"))
-        return None
-    return handle_record
+def _library_logged(args):
+    """Logger.handle's entry while janus builds its own graph on this thread: a record
+    logged then is library code's (the program's logging calls in the step are the
+    graph's effects, replayed at commit), and is held back."""
+    record = args[1]
+    watch = _watches.get(threading.get_ident())
+    if watch is None or record.name.split(".")[0] == "janus":
+        return graph_sniffing.DECLINE
+    try:
+        message = record.getMessage()
+    except Exception:                # what eager's handler reports, at the call
+        message = str(record.msg)
+    watch.logged = True
+    watch.fail(NotYet(f"library code logged while the step was built ({record.name} "
+                      f"{record.levelname}: {message[:120]}): eager logs at the call, a "
+                      "graph would not"))
+    return None
 
 
 def _logged_once_tables():

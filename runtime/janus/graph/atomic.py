@@ -138,6 +138,9 @@ def _calls_recursive_graph(op):
         op.node_def.attr["f"].func.name.encode().startswith(RECURSIVE_PREFIX)
 
 
+_BRANCHING = frozenset({"If", "StatelessIf", "Case", "StatelessCase"})
+
+
 def _bodies(op):
     # cond_v2/while_v2 keep their branch graphs on the op
     bodies = [getattr(op, name, None) for name in ("_true_graph", "_false_graph",
@@ -164,7 +167,10 @@ def is_update(op):
 
 def can_fail(op):
     if _bodies(op):
-        return any(can_fail(inner) for inner in _inner_ops(op))
+        # A cond's predicate (a case's index) that is not known to be a scalar fails at
+        # run time (`tf.cond` of a vector predicate: eagerly a ValueError at the call).
+        structural = op.type in _BRANCHING and op.inputs[0].shape.rank != 0
+        return structural or any(can_fail(inner) for inner in _inner_ops(op))
     if op.type in CANNOT_FAIL:
         return False
     if op.type in FLOAT_ONLY and op.outputs[0].dtype.is_integer:
