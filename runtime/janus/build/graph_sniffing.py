@@ -206,7 +206,6 @@ def _exact_shapes(shown, operands):
     return check
 
 
-_JANUS_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _TF_UTIL = os.path.join(os.path.dirname(tf_logging.__file__), "..", "util")
 _TF_UTIL = os.path.normpath(_TF_UTIL) + os.sep
 
@@ -217,7 +216,8 @@ def _in_place(method, args):
     caller = sys._getframe(3)
     while caller is not None and caller.f_code.co_filename.startswith(_TF_UTIL):
         caller = caller.f_back
-    if caller is None or not caller.f_code.co_filename.startswith(_JANUS_PACKAGE):
+    if caller is None or not caller.f_code.co_filename.startswith(
+            program_functions.JANUS_DIRECTORY):
         return DECLINE
     self = args[0]
     result = call_through(method, *args)

@@ -138,7 +138,7 @@ def refuse_method(fn, code, offset):
 _detectors = polymorphic_function._frequent_tracing_detector_manager
 _building = threading.local()       # .depth: builds in progress on this thread
 # The janus package's directory: its frames in a build stand for the program's.
-_JANUS_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+JANUS_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _hooked = []          # [True] once TF's tracing asks whether a build is in progress
 
 
@@ -198,7 +198,7 @@ def library_caller(filename, line):
     that is (filename, line) in the build: the builder's own frame stands for the
     program's line it runs."""
     site = getattr(_building, "call_site", None)
-    if site is None or not filename.startswith(_JANUS_DIRECTORY):
+    if site is None or not filename.startswith(JANUS_DIRECTORY):
         return filename, line
     code, offset = site
     return code.co_filename, line_of(code, offset)

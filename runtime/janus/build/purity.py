@@ -57,7 +57,7 @@ from ..errors import NotYet, Unsupported
 from ..frontend import bytecode
 from ..state import heap, library_state
 from ..values import is_symbolic
-from . import graph_sniffing
+from . import graph_sniffing, program_functions
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
 _TOOL_CANDIDATES = (4, 3)   # the ids sys.monitoring leaves unnamed
@@ -66,7 +66,6 @@ _TF_TRACING = (os.sep + os.path.join("tensorflow", "python", "eager",
                                      "polymorphic_function") + os.sep,
                os.sep + os.path.join("tensorflow", "python", "data") + os.sep)
 _JANUS_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-_JANUS_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 class Retry(Unsupported):
@@ -446,7 +445,7 @@ def call_while_building(code, frame, param_names, args):
     if watch is None or frame is None or _traced_by_tf(frame.f_back):
         return janus_ext.DECLINE
     if code.co_name == "__init__" and args and frame.f_back is not None and \
-            not frame.f_back.f_code.co_filename.startswith(_JANUS_PACKAGE):
+            not frame.f_back.f_code.co_filename.startswith(program_functions.JANUS_DIRECTORY):
         # An object of the program's class that library code made (tf.nest rebuilding
         # an attrs structure): eager makes a new one at every call, a graph would hand
         # out the one made while building.
