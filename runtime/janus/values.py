@@ -21,7 +21,23 @@ NULL = _Null()
 _CONVERSIONS = {"": lambda v: v, "s": str, "r": repr, "a": ascii}
 
 
-class GraphText:
+class StandIn:
+    """What the builder holds in place of a value eager would have: a str or number that
+    exists only once the graph has run (GraphText, GraphRounded), an ndarray argument
+    (semantics/arrays.py ArrayArg), an object the graph reaches (state/objects.py
+    ObjectRef).  Python's own `==`, hashing and identity on one would answer for janus's
+    object, not for the value it stands for (an object's defaults compare identities), so
+    no native evaluation takes one (natives.first_opaque, natives.hashes_natively) and
+    none is a program's object with its own __eq__ (dunders.is_user_object)."""
+    __slots__ = ()
+    described_as = "a value that exists only once the graph has run"
+
+
+def is_stand_in(value) -> bool:
+    return isinstance(value, StandIn)
+
+
+class GraphText(StandIn):
     """A str built from values the graph computes (`f"{float(loss):.4f}"`, `str(t)`):
     formatted after the graph has run, from its outputs, exactly as the program would
     have formatted them.  `parts` holds strs and (value, conversion, spec) triples, with
@@ -62,7 +78,7 @@ class GraphText:
         return GraphText(parts)
 
 
-class GraphRounded:
+class GraphRounded(StandIn):
     """round(x, ndigits) of a Python number the graph computes: Python rounds through
     the decimal digits of the float, which no graph op reproduces, so the rounding is
     done after the graph, from its output.  It may be stored (a replay buffer's

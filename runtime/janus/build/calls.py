@@ -27,12 +27,12 @@ import tensorflow as tf
 
 import janus_ext
 
-from .. import containers
+from .. import containers, guards
 from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import arrays, bisection, natives, numbers, python_draws, python_math
 from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
-                      GraphText, from_library, has_symbolic, is_library_object,
+                      GraphText, from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable, variable_kind)
 from . import (contexts, control, dunders, eager_answers, generators, iteration, loops,
                made, output, program_functions, raising, sets)
@@ -51,9 +51,6 @@ READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "c
 # Builtins that take every item of an iterable before they return.
 CONSUME_ALL = frozenset((sum, list, tuple, sorted, min, max, dict, set, frozenset))
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
-# What the builder holds in place of a value eager would have (a builtin on one fails
-# where eager's would not).
-_STAND_INS = (GraphText, GraphRounded, objects.ObjectRef, arrays.ArrayArg)
 
 
 def call(b, fn, args, kwargs, code, offset):
@@ -350,7 +347,9 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
     try:
         result = fn(*args, **kwargs)
     except Exception as exc:
-        if has_symbolic(values) or any(type(v) in _STAND_INS for v in values):
+        if has_symbolic(values) or any(is_stand_in(v) for v in values):
+            # (A builtin fails on what the builder holds in place of a value where
+            # eager's would not: not the program's error.)
             raise
         # On plain values the builtin does what it does in eager: the program's own
         # error (int("n/a"), len(None)), raised where the call is.
@@ -457,6 +456,33 @@ def _made_by_library(b, value, depth=0):
         for item in value:
             _made_by_library(b, item, depth + 1)
     return value
+
+
+_TENSOR_REFERENCES = (tf.Tensor.ref, tf.Tensor.experimental_ref)
+
+
+def _tensor_reference(b, fn, args, kwargs, code, offset):
+    """`x.ref()` of a tensor: a Reference, equal and hashed by the tensor's identity
+    (`x.ref() in seen`, a dict keyed by batches).  The graph's tensor that stands for the
+    caller's is another object, so the build answers with the caller's own tensor,
+    guarded by identity (as id() is), and the commit stores a new Reference to it at each
+    call, as eager makes one.  A tensor the call computes is a new object at each call
+    eagerly: nothing the build holds can stand for its identity."""
+    if getattr(fn, "__func__", None) not in _TENSOR_REFERENCES or \
+            not is_symbolic(fn.__self__) or args or kwargs:
+        return PASS
+    record = b.provenance.caller_of(fn.__self__)
+    if record is None:
+        raise Unsupported(f"{fn.__name__}() of a tensor the step computes: eager's is a "
+                          "reference to a new tensor at every call", code, offset)
+    reads.id_of(b, fn.__self__, code, offset)       # guards the caller's tensor's identity
+    caller_tensor = guards.read(record[0], b.target.args)
+    # The caller's tensor, where the program gets it back (`ref.deref() is x`): read at
+    # the argument's accessor, like the graph input, so `is` and the commit know it.
+    b.remember(caller_tensor, record[0])
+    reference = caller_tensor.ref()
+    b.provenance.note_reference(reference, record[0])
+    return reference
 
 
 def _library_callable(b, fn, args, kwargs, code, offset):
@@ -610,8 +636,8 @@ def _math(b, fn, args, kwargs, code, offset):
 
 
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
-                 _user_layer, _structure, _library_callable, _user_dunder_call,
-                 _map_or_filter, _class,
+                 _user_layer, _structure, _tensor_reference, _library_callable,
+                 _user_dunder_call, _map_or_filter, _class,
                  _math, _bisect)
 
 

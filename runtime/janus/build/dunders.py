@@ -14,7 +14,7 @@ import janus_ext
 from ..errors import Thrown, Unsupported
 from ..semantics import natives
 from ..state import library_state, reads
-from ..values import from_library, has_symbolic, is_library_object, is_symbolic
+from ..values import from_library, has_symbolic, is_library_object, is_stand_in, is_symbolic
 
 _OBJECT_SLOTS = {"__eq__": object.__eq__, "__ne__": object.__ne__}
 
@@ -162,7 +162,7 @@ def subscript(b, container, key, code, offset):
 
 def is_user_object(value):
     """An instance of a class the program wrote (its comparisons are its own code)."""
-    return natives.first_opaque((value,), False, is_library_object) is value \
+    return not is_stand_in(value) and natives.first_opaque((value,), False, is_library_object) is value \
         and not callable(value) and type(value).__module__ not in ("builtins", "collections")
 
 

@@ -19,7 +19,8 @@ from ..errors import Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import collection_reads, library_state, objects, reads
-from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
+from ..values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
+                      is_stand_in, is_symbolic)
 from . import (branches, closures, contexts, control, displays, dunders, imports, indexing,
                iteration, loops, output, patterns, percent_format, raising)
 
@@ -449,7 +450,9 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
                 reads.whole(self.b, value, *self.b.where)
         if opaque is not None:
             raise Unsupported(f"{what} on {natives.describe(opaque)} would run its "
-                                      "code at build time", *self.b.where)
+                              "code at build time" if not is_stand_in(opaque) else
+                              f"{what} on {natives.describe(opaque)}: only the graph "
+                              "knows its value", *self.b.where)
 
     def _unary(self, value, python_op, number_op):
         kind = numbers.python_type_of(value, self.b.provenance.number_of)

@@ -66,6 +66,8 @@ def _template_of(value, run, tensors, memo):
     if origin.caller is not None:
         # A graph input standing for the caller's tensor or ndarray: the caller's object.
         return _Caller(origin.caller[0])
+    if origin.made == provenance.REFERENCE:
+        return _ReferenceTemplate(_Caller(origin.detail))   # a new `x.ref()` per call
     if origin.chosen is not None and is_symbolic(value):
         # min/max of two numbers: whichever object Python returns, the caller's own or
         # one the call computed.
@@ -219,6 +221,14 @@ class _Picked:
 
     def __init__(self, index, accessor, items):
         self.index, self.accessor, self.items = index, accessor, items
+
+
+class _ReferenceTemplate:
+    """`x.ref()` of the caller's tensor: eager makes a new Reference at every call."""
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor):
+        self.tensor = tensor
 
 
 class _Fresh:
@@ -384,6 +394,8 @@ def _rebuild_new(kind, template, outputs, args, memo):
         return template.value
     if kind is _Fresh:
         return _fresh_copy(template.value)
+    if kind is _ReferenceTemplate:
+        return rebuild(template.tensor, outputs, args, memo).ref()
     if kind is _Kept:
         if outputs[template.index].numpy():
             return janus_ext.read_accessor(template.accessor, args)

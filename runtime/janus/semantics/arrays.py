@@ -27,7 +27,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..errors import NeedsExactShapes, Unsupported
-from ..values import is_symbolic
+from ..values import StandIn, is_symbolic
 
 ATTRIBUTES = ("dtype", "shape", "ndim", "size")
 ARITHMETIC = {"+", "-", "*", "/"}
@@ -35,7 +35,7 @@ IN_PLACE = {"+=", "-=", "*=", "/="}
 COMPARISONS = {"<", "<=", ">", ">=", "==", "!="}
 
 
-class ArrayArg:
+class ArrayArg(StandIn):
     """What the builder holds for an ndarray argument (`argument`: the caller's own
     array) or numpy arithmetic on one (a new array each call)."""
     __slots__ = ("tensor", "prototype", "argument", "scalar")

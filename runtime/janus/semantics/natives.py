@@ -119,6 +119,8 @@ def hashes_natively(value, depth=0):
     kind = type(value)
     if kind in guards.SPECIALISABLE:
         return True
+    if values.is_stand_in(value):
+        return False
     if kind in (tuple, frozenset):
         return depth < 8 and all(hashes_natively(v, depth + 1) for v in value)
     return janus_ext.type_lookup(kind, "__hash__") is object.__hash__ and \

@@ -18,15 +18,16 @@ import types
 import tensorflow as tf
 
 from ..graph import recursion
-from ..values import is_library_object
+from ..values import StandIn, is_library_object
 
 MAX_SAMPLES = 4096          # objects walked to learn what a class's attributes hold
 
 
-class ObjectRef:
+class ObjectRef(StandIn):
     """A Python object of class `cls` that the graph reaches at run time."""
 
     __slots__ = ("pointer", "cls", "population")
+    described_as = "an object the graph reaches at run time"
 
     def __init__(self, pointer, cls, population):
         self.pointer = pointer          # int64 scalar tensor; 0 would be None

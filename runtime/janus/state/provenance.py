@@ -23,6 +23,7 @@ STAND_IN = "stand-in"      # a carried list read item by item (detail: its acces
 # What the call made.
 CONTAINER = "container"    # a list, dict, set, namedtuple or C iterator
 INSTANCE = "instance"      # an instance of a class of the program
+REFERENCE = "reference"    # `x.ref()` of a caller's tensor (detail: its accessor)
 
 
 class Origin:
@@ -205,6 +206,11 @@ class Provenance:
     def note_made(self, value, made, region):
         origin = self._record(value)
         origin.made, origin.region = made, region
+
+    def note_reference(self, reference, acc):
+        """`reference`, made by `x.ref()`, wraps the caller's tensor at `acc`."""
+        origin = self._record(reference)
+        origin.made, origin.detail = REFERENCE, acc
 
     def is_created(self, value) -> bool:
         """A container this call made."""

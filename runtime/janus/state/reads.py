@@ -24,7 +24,7 @@ import janus_ext
 from .. import containers, guards
 from ..errors import Thrown, Unsupported
 from ..semantics import arrays, natives
-from ..values import BuildIterator, GraphText, is_symbolic, wrapped_by_library
+from ..values import BuildIterator, GraphText, is_stand_in, is_symbolic, wrapped_by_library
 from . import heap, library_state, objects, provenance
 
 MAX_CARRIED_ITEMS = 16      # a rebound list/tuple longer than this is not read item-wise
@@ -132,6 +132,10 @@ def item(b, container, key, code, offset):
     acc = b.provenance.source_of(container)
     if acc is None:
         raise Unsupported("item read from a container janus cannot guard", code, offset)
+    if is_stand_in(key):
+        raise Unsupported(f"{natives.describe(key)} as a key or index of a "
+                          f"{type(container).__qualname__}: only the graph knows its value",
+                          code, offset)
     b.heap.note_item_access(container, False)
     value = janus_ext.static_item(container, key, _MISSING)
     if value is _MISSING:
