@@ -8,13 +8,16 @@ every later build reads it (build/builder.py and the state it reads through).
 
 
 class Plan:
-    __slots__ = ("relaxed_dims", "varying", "never_vary", "never_relax", "by_reference",
+    __slots__ = ("relaxed_dims", "sizes_seen", "varying", "never_vary", "never_relax", "by_reference",
                  "by_identity", "relaxed", "tape_records",
                  "xla_declined")
 
     def __init__(self):
         # {argument accessor description: dimensions}: built as None, not one graph per size
         self.relaxed_dims: dict[str, set[int]] = {}
+        # {(accessor description, dimension): the sizes the calls handed}: a dimension
+        # is relaxed only once it has taken more than cache.EXACT_SIZES of them.
+        self.sizes_seen: dict[tuple[str, int], set[int]] = {}
         # Numbers and list lengths read from the heap that changed between calls: graph
         # inputs read at call time, not constants.
         self.varying: set[str] = set()

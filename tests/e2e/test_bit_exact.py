@@ -8,10 +8,10 @@ variable compared as float.hex.
 - A tf.function of the same steps (after the same eager profiling calls) does not equal
   eager on them (TF's graph optimizer rounds differently): the first check is not one
   that holds for any graph.
-- Under JANUS_NUMERICS=graph, janus equals that tf.function where its graph is the one
-  tf.function traces (every step but conv_bn, whose partial last batch janus serves
-  from a graph with a relaxed batch dimension).
-- Under JANUS_XLA=on, janus equals tf.function(jit_compile=True) on the same four: its
+- Under JANUS_NUMERICS=graph, janus equals that tf.function on all five: its graphs
+  are the ones tf.function traces (conv_bn's partial last batch too, which gets a graph
+  of its own exact shape, as tf.function traces one: docs/soundness.md#shapes-that-vary).
+- Under JANUS_XLA=on, janus equals tf.function(jit_compile=True) on the same five: its
   checks and the values it writes back on a failure leave the ops XLA compiles as they
   are (docs/soundness.md#xla).
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 from conftest import run_python
 
 PROGRAM = Path(__file__).resolve().parent / "bit_exact_steps.py"
-SAME_GRAPH_AS_FUNCTION = ("lstm", "adam", "keras", "moments")
+SAME_GRAPH_AS_FUNCTION = ("conv_bn", "lstm", "adam", "keras", "moments")
 
 
 def _run(tmp_path, mode, **env):

@@ -1,9 +1,16 @@
 """Graphs of one code object, keyed by their guards → the graph a call may run, or a miss.
 
 Most recently used first; at most RECOMPILE_LIMIT graphs are built per code object, after
-which the code runs in the interpreter.  A miss whose only difference from a cached graph
-is a tensor dimension relaxes that dimension: (4, 8) then (3, 8) builds (?, 8), not one
-graph per batch size.
+which the code runs in the interpreter.
+
+A tensor dimension that varies between calls gets a graph per size first, as tf.function
+traces one per shape: the full batches and the partial last one, a few sequence
+buckets.  Library code decides on static shapes in Python, and with a dimension left
+open (None) it may decide otherwise than for eager's number (keras.ops.array_split's
+chunk sizes, searchsorted's index dtype, a softmax's size-one warning), which no guard
+sees.  Only once a dimension has taken more than EXACT_SIZES sizes is it relaxed:
+(4, 8), (3, 8), (2, 8), then (5, 8) builds (?, 8), not one graph per size
+(docs/soundness.md#shapes-that-vary).
 """
 
 import threading
@@ -17,6 +24,7 @@ from ..plan import Plan
 from ..state import library_state
 
 RECOMPILE_LIMIT = 8
+EXACT_SIZES = 3       # graphs per varying dimension built for exact sizes before relaxing
 NO_GRAPH = "no graph yet"      # the miss of a cache that holds no graph
 _GONE = object()      # an accessor that cannot be read statically
 
@@ -116,11 +124,15 @@ class GraphCache:
             shape = tuple(value.shape)
             if len(shape) != len(guard[4]):
                 continue
-            dims = {d for d, (got, want) in enumerate(zip(shape, guard[4]))
-                    if want is not None and got != want}
-            if dims:
-                where = guards.describe_accessor(guard[1], self.arg_names)
-                plan.relaxed_dims.setdefault(where, set()).update(dims)
+            where = None
+            for dim, (got, want) in enumerate(zip(shape, guard[4])):
+                if want is None or got == want:
+                    continue
+                where = where or guards.describe_accessor(guard[1], self.arg_names)
+                sizes = plan.sizes_seen.setdefault((where, dim), set())
+                sizes.update((got, want))
+                if len(sizes) > EXACT_SIZES:
+                    plan.relaxed_dims.setdefault(where, set()).add(dim)
 
     def can_build(self) -> bool:
         return self.builds < RECOMPILE_LIMIT
