@@ -18,6 +18,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 
 import abc
 import builtins
+import operator
 import random
 import sys
 import types
@@ -34,8 +35,8 @@ from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
                       GraphText, from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable, variable_kind)
-from . import (contexts, control, dunders, eager_answers, generators, iteration, loops,
-               made, output, program_functions, raising, sets)
+from . import (contexts, control, dunders, eager_answers, generators, iteration,
+               list_algorithms, loops, made, output, program_functions, raising, sets)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -177,6 +178,26 @@ def _getattr(b, fn, args, kwargs, code, offset):
     return True if fn is hasattr else value
 
 
+def _operator_getter(b, fn, args, kwargs, code, offset):
+    """`get(obj)` of an operator.attrgetter or itemgetter: read as `obj.a.b` or `obj[k]`
+    are, each read guarded where it is made (the getter is immutable, and known by
+    identity where the step reads it)."""
+    kind = type(fn)
+    if kind not in (operator.attrgetter, operator.itemgetter) or kwargs or len(args) != 1:
+        return PASS
+    wanted = fn.__reduce__()[1]
+    values = []
+    for what in wanted:
+        if kind is operator.attrgetter:
+            value = args[0]
+            for name in what.split("."):
+                value = b.load_attr(value, name, code, offset)
+        else:
+            value = b.inline(dunders.item_of, (args[0], what), {}, code, offset)
+        values.append(value)
+    return values[0] if len(wanted) == 1 else tuple(values)
+
+
 def _tracked_container_method(b, fn, args, kwargs, code, offset):
     if not isinstance(fn, (types.BuiltinMethodType, types.MethodType)) or \
             not containers.is_tracked(fn.__self__):
@@ -242,7 +263,7 @@ def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
 
 
 AS_GIVEN = (_python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
-            _tracked_container_method, _len_of_container, _output,
+            _operator_getter, _tracked_container_method, _len_of_container, _output,
             _builtin_of_graph_number, _constant_of_graph_values)
 
 
@@ -629,6 +650,12 @@ def _bisect(b, fn, args, kwargs, code, offset):
     return bisection.search(b, fn, items, args[1], code, offset)
 
 
+def _list_algorithm(b, fn, args, kwargs, code, offset):
+    if fn not in list_algorithms.FUNCTIONS:
+        return PASS
+    return list_algorithms.call(b, fn, args, kwargs, code, offset)
+
+
 def _math(b, fn, args, kwargs, code, offset):
     if not python_math.is_math(fn):
         return PASS
@@ -638,7 +665,7 @@ def _math(b, fn, args, kwargs, code, offset):
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
                  _user_layer, _structure, _tensor_reference, _library_callable,
                  _user_dunder_call, _map_or_filter, _class,
-                 _math, _bisect)
+                 _math, _bisect, _list_algorithm)
 
 
 # -- what the rules make --------------------------------------------------------------

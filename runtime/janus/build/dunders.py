@@ -149,6 +149,12 @@ def program_getitem(container):
     return impl if isinstance(impl, types.FunctionType) and not from_library(impl) else None
 
 
+def item_of(container, key):
+    """`container[key]`, inlined where a builtin would subscript (operator.itemgetter):
+    the builder reads it as the program's own subscript."""
+    return container[key]
+
+
 def subscript(b, container, key, code, offset):
     """`container[key]` of a user object: its class's __getitem__, looked up on the type
     as CPython does, guarded there and inlined."""

@@ -441,6 +441,12 @@ def _property(b, owner, name, prop, acc, code, offset):
             return value
         return reads.value_at(b, guards.library_property(acc, name, prop), value,
                         f"attribute {name!r}", code, offset, library=True)
+    if type(owner) is tf.dtypes.DType and fget is not None:
+        # A dtype is an immutable C++ value (tf.float32 is one object for the process):
+        # its C getters (`name`, `is_floating`, `size`) read nothing that can change.
+        if acc is not None:
+            b.guards.require_is(guards.lookup(acc, name), prop)
+        return fget(owner)
     raise Unsupported(f"{type(owner).__qualname__}.{name} is a property whose getter is "
                       "not a Python function", code, offset)
 
