@@ -83,6 +83,12 @@ class NeedsExactShapes(Unsupported):
     exact, and the cache keeps one graph per shape from then on."""
 
 
+class Retry(Unsupported):
+    """The build met something that changes how the call must be built (library code
+    calling back into the program, a loop that cannot be unrolled after all): the
+    executor builds the call again, which then knows it."""
+
+
 class NotYet(Unsupported):
     """This call runs in the interpreter, and a later call builds: something the build
     needs only exists after an eager call (a profile, a Keras layer's weights)."""

@@ -17,7 +17,7 @@ import tensorflow as tf
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from janus.semantics import numbers
+from janus.semantics import arrays, numbers
 
 INT_EDGES = [0, 1, -1, 2, -2, 3, 7, -7, 2**31 - 1, -2**31, 2**53, 2**53 + 1, -(2**53 + 1),
              2**62, 2**63 - 1, -2**63, 10**18]
@@ -286,6 +286,21 @@ def test_a_python_float_becomes_float32_as_numpy_makes_it(x):
     # TF's Cast flushes results below float32's normal range; eager converts with numpy.
     got = tf.function(numbers.as_float32)(tf.constant(np.array(x, np.float64)))
     assert got.numpy().tobytes() == np.float32(x).tobytes()
+
+
+def test_float64_to_float16_rounds_once_as_numpy_casts():
+    # TF's Cast goes through float32 and rounds twice; numpy (an ndarray's arithmetic
+    # with a Python float the graph carries) rounds once.
+    rng = np.random.default_rng(0)
+    scales = rng.choice([1e-8, 1e-5, 1.0, 100.0, 6e4, 7e4], size=50_000)
+    midpoints = 1 + 2.0**-11 + np.arange(1, 500) * 2.0**-40
+    values = np.concatenate([rng.normal(size=50_000) * scales, midpoints, -midpoints, [
+        0.0, -0.0, np.inf, -np.inf, np.nan, 65504.0, 65520.0, 65519.99, 1e39, -1e39,
+        2.0**-25, 2.0**-25 + 2.0**-60, 5.96e-8, 1e-300, -1e-300]])
+    got = tf.function(arrays._float16_rounded_once)(tf.constant(values)).numpy()
+    assert got.tobytes() == values.astype(np.float16).tobytes()
+    assert tf.cast(tf.constant(midpoints), tf.float16).numpy().tobytes() != \
+        midpoints.astype(np.float16).tobytes()          # the double rounding it replaces
 
 
 @given(st.one_of(st.integers(0, (1 << 23) - 1), st.integers(0, (1 << 32) - 1)))

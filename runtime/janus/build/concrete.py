@@ -59,7 +59,7 @@ def build(code, globals_dict, arg_names, args, plan):
 def _build(code, globals_dict, arg_names, args, plan):
     """Trace one call of `code` with `args` into a graph under `plan`.  Raises
     errors.Unsupported (and its kinds) when the call cannot become a graph, and
-    purity.Retry when the builder must start again."""
+    errors.Retry when the builder must start again."""
     call_args = outputs.CallArgs()
     run = builder.Builder(code, globals_dict, arg_names, args, plan, profiler.profile(code),
                           call_args, len(code.co_freevars))

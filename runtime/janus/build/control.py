@@ -10,12 +10,16 @@ computes.  What happens depends on the profile of the interpreted calls:
   two branches are converted from bytecode and merge at the branch's immediate
   post-dominator, or a tf.while_loop when the decision is a loop's test.
 
+A condition no data decides (graph/static_values.py: a counter from a constant against a
+Python int, static dimensions compared) is taken while building, with no assertion.
+
 The cond itself is built by branches.py, the loops by loops.py.
 """
 
 import tensorflow as tf
 
 from ..frontend import cfg as cfg_module
+from ..graph.static_values import decided_by, static_value
 from . import branches, loops
 from .branches import MIXED, scalar_condition
 from .loops import SymbolicRange, TensorIteration, iterate_tensor
@@ -104,6 +108,11 @@ class Regions:
 def decide(frame, ins, condition, jump_if):
     """The offset to continue at (or a _Return) for a jump on a symbolic condition."""
     b = frame.b
+    decided = static_value(condition)
+    if decided is not None:
+        # No data decides it (`t < STEPS` of a counter from a constant): taken now, as
+        # eager takes it, and a `while` on it runs as eager's loop does.
+        return ins.jump_target if bool(decided) == jump_if else ins.next_offset
     key = (frame.code, ins.offset)
     regions = b.cfg_regions(frame.code)
     direction = b.profiled_direction(frame.code, ins.offset)
@@ -113,12 +122,15 @@ def decide(frame, ins, condition, jump_if):
         return ins.jump_target if direction else ins.next_offset
     jump_block, fall_block = regions.block(ins.jump_target), regions.block(ins.next_offset)
     entered = regions.loop_entered_by(ins.offset, (jump_block, fall_block))
+    loop = regions.loop_of(ins.offset)
+    if entered is not None or loop is not None and loops.is_test(
+            regions, loop, regions.block(ins.offset)):
+        _counted_by_constants(frame, ins, condition)
     if entered is not None:            # the test before a rotated `while`
         enters_by_jumping = jump_block == entered.header
         go = condition if jump_if == enters_by_jumping else tf.logical_not(condition)
         leave = fall_block if enters_by_jumping else jump_block
         return loops.while_loop(frame, ins, go, entered, regions, leave)
-    loop = regions.loop_of(ins.offset)
     if loop is not None and loops.is_test(regions, loop, regions.block(ins.offset)):
         # The loop's exit test: the first pass ran as straight-line code; the rest is a
         # while loop whose flag this decision sets.
@@ -134,3 +146,20 @@ def decide(frame, ins, condition, jump_if):
                            branches.from_offset(false_start), join)
 
 
+
+
+def _counted_by_constants(frame, ins, condition):
+    """A loop whose test only numbers read at call time decide (`while t < STEPS` with
+    STEPS changed between calls): eagerly a Python loop, whose tape sums a weight's
+    gradient over all its uses at once, where a While op's sums per iteration first
+    (other roundings).  Refused while those numbers are graph inputs: the executor
+    specialises them again, and the next build runs the loop as eager's, unrolled."""
+    b = frame.b
+    if not b.plan.varying:
+        return
+    leaves = decided_by(condition)
+    if leaves and all(leaf.op.type == "Placeholder" and
+                      b.provenance.number_of(leaf) is not None for leaf in leaves):
+        frame.fail("a loop on a tensor whose trip count numbers read at call time decide "
+                   "(eager runs it as a Python loop, its gradient summed otherwise than a "
+                   "While op's)", ins)

@@ -61,7 +61,7 @@ import threading
 import warnings
 
 import tensorflow as tf
-from tensorflow.python.ops import special_math_ops, tensor_array_ops
+from tensorflow.python.ops import special_math_ops, tensor_array_ops, while_loop
 from tensorflow.python.ops.parallel_for import control_flow_ops
 from tensorflow.python.platform import tf_logging
 
@@ -69,7 +69,7 @@ import janus_ext
 
 from ..errors import NeedsExactShapes, NotYet, Unsupported
 from ..frontend import bytecode
-from . import program_functions
+from . import program_functions, unrolled_loops
 
 DECLINE = janus_ext.DECLINE
 
@@ -83,6 +83,7 @@ def hook():
         control_flow_ops.pfor = _refused_while_building(control_flow_ops.pfor)
         on_entry(tf_logging._GetNextLogCountPerToken, _counted_logging)
         on_entry(special_math_ops._einsum_v2, _exact_shapes("tf.einsum", operands=3))
+        on_entry(while_loop.while_loop, unrolled_loops.entry)
         for name in ("write", "scatter", "unstack", "split"):
             method = inspect.unwrap(getattr(tensor_array_ops.TensorArray, name))
             on_entry(method, functools.partial(_in_place, method))

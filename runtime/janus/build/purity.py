@@ -53,7 +53,7 @@ from tensorflow.python.framework import ops
 import janus_ext
 
 from .. import guards
-from ..errors import NotYet, Unsupported
+from ..errors import NotYet, Retry, Unsupported
 from ..frontend import bytecode
 from ..state import heap, library_state
 from ..values import is_symbolic
@@ -66,10 +66,6 @@ _TF_TRACING = (os.sep + os.path.join("tensorflow", "python", "eager",
                                      "polymorphic_function") + os.sep,
                os.sep + os.path.join("tensorflow", "python", "data") + os.sep)
 _JANUS_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-
-
-class Retry(Unsupported):
-    """The build met callback code for the first time; build the call again."""
 
 
 class _Stopped(Unsupported):

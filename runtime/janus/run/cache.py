@@ -23,7 +23,7 @@ from .. import guards
 from ..plan import Plan
 from ..state import library_state
 
-RECOMPILE_LIMIT = 8
+RECOMPILE_LIMIT = 12      # exact graphs per batch size come first (EXACT_SIZES): room for them
 EXACT_SIZES = 3       # graphs per varying dimension built for exact sizes before relaxing
 NO_GRAPH = "no graph yet"      # the miss of a cache that holds no graph
 _GONE = object()      # an accessor that cannot be read statically

@@ -20,7 +20,7 @@ import janus_ext
 from .. import config, messages
 from ..build import concrete, purity
 from ..errors import (BuildRaised, NeedsExactShapes, NeedsIdentity, NeedsReference, NotYet,
-                      Raises, Unsupported, line_of)
+                      Raises, Retry, Unsupported, line_of)
 from ..frontend import bytecode, profiler
 from ..graph import xla
 from ..observe import counters, trace
@@ -399,7 +399,7 @@ class CodeState:
         for _ in range(purity.MAX_ATTEMPTS):
             try:
                 return self._build_once(plan, args)
-            except purity.Retry as exc:
+            except Retry as exc:
                 self.stats.note(f"built again: {exc.reason}")
             except xla.Declined as exc:
                 plan.xla_declined = str(exc)

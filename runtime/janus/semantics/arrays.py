@@ -28,6 +28,7 @@ import tensorflow as tf
 
 from ..errors import NeedsExactShapes, Unsupported
 from ..values import StandIn, is_symbolic
+from . import numbers
 
 ATTRIBUTES = ("dtype", "shape", "ndim", "size")
 ARITHMETIC = {"+", "-", "*", "/"}
@@ -322,6 +323,22 @@ def _operand(side, dtype):
     return tf.constant(side, dtype)
 
 
+def _float16_rounded_once(tensor):
+    """float64 → float16 rounded once, as numpy casts: TF's Cast goes through float32
+    and rounds twice (1 + 2**-11 + 2**-30 becomes 1.0 where numpy's is 1.0009765625).
+    Rounding to float32 toward zero and setting its last bit where that was inexact
+    ("round to odd") keeps the float32 off every float16 midpoint, so the cast to
+    float16 is the only rounding that decides."""
+    single = tf.cast(tensor, tf.float32)
+    back = tf.cast(single, tf.float64)
+    inexact = tf.logical_and(tf.math.is_finite(tensor), tf.not_equal(back, tensor))
+    bits = tf.bitcast(single, tf.int32)
+    # (The bits of a float32 count up with its magnitude, for either sign.)
+    bits = tf.where(tf.logical_and(inexact, tf.abs(back) > tf.abs(tensor)), bits - 1, bits)
+    bits = tf.where(inexact, tf.bitwise.bitwise_or(bits, 1), bits)
+    return tf.cast(tf.bitcast(bits, tf.float32), tf.float16)
+
+
 # The in-graph check of the build under way on this thread (checked_casts).
 _casts = threading.local()
 
@@ -344,7 +361,12 @@ def narrowed(tensor, dtype, name=None):
     warns "overflow encountered in cast" where a finite value becomes inf, eagerly at
     that call; a graph's cast is silent, so such a call goes to the interpreter."""
     target = tf.as_dtype(dtype)
-    result = tf.cast(tensor, target, name=name)
+    if tensor.dtype == tf.float64 and target == tf.float32:
+        result = numbers.as_float32(tensor)     # keeps float32's subnormals, as numpy
+    elif tensor.dtype == tf.float64 and target == tf.float16:
+        result = _float16_rounded_once(tensor)
+    else:
+        result = tf.cast(tensor, target, name=name)
     if tensor.dtype.is_floating and target.is_floating and target.max < tensor.dtype.max:
         check = getattr(_casts, "check", None)
         if check is None:
