@@ -339,6 +339,9 @@ class Builder:
             # (`v.__class__ is float`); the tensor's attributes are not the number's.
             if name == "__class__" and kind in (bool, int, float):
                 return kind
+            number_attribute = self._number_attribute(owner, kind, name)
+            if number_attribute is not None:
+                return number_attribute
             raise Unsupported(f"`.{name}` of a Python number the graph computes", code,
                               offset)
         if is_symbolic(owner) and name in GRAPH_TENSOR_ONLY:
@@ -353,6 +356,25 @@ class Builder:
         if type(owner) in (list, dict, set, tuple, str):
             return getattr(owner, name)      # methods of builtin containers
         return attribute_reads.attribute(self, owner, name, code, offset)
+
+    def _number_attribute(self, number, kind, name):
+        """The numbers protocol's data attributes of a Python number the graph carries,
+        as CPython answers them: an int's or float's `real` is the object itself, a
+        bool's is the int it counts as; `imag` is zero; an int's `numerator` is itself
+        and its `denominator` 1.  None for any other."""
+        if kind not in (bool, int, float) or name not in (
+                "real", "imag", "numerator", "denominator") or \
+                kind is float and name in ("numerator", "denominator"):
+            return None
+        if name == "imag":
+            return 0.0 if kind is float else 0
+        if name == "denominator":
+            return 1
+        if kind is bool:
+            counted = tf.cast(number, tf.int64)
+            self.promote(counted, int)
+            return counted
+        return number
 
     # -- calls -----------------------------------------------------------------------
 
