@@ -554,6 +554,9 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         if is_symbolic(key) and type(container) in (list, tuple):
             self.push(indexing.number_at(self.b, container, key, self.code, ins.offset))
             return
+        if is_symbolic(key) and type(container) is dict:
+            self.push(indexing.value_at_key(self.b, container, key, self.code, ins.offset))
+            return
         if containers.is_tracked(container):
             self.push(collection_reads.collection_item(self.b, container, key, self.code, ins.offset))
             return

@@ -82,7 +82,8 @@ def _template_of(value, run, tensors, memo):
             raise Unsupported("stores or returns an item read at an index the graph "
                               "computes from a list the call also changes", run.code)
         tensors.append(index)
-        return _Picked(len(tensors) - 1, acc, None if acc is not None else tuple(table))
+        return _Picked(len(tensors) - 1, acc, None if acc is not None else
+                       dict(table) if type(table) is dict else tuple(table))
     kept = origin.kept if type(value) in (int, float) or is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
         raise Unsupported("stores or returns a Python float that may be the "
@@ -215,8 +216,9 @@ class _Chosen:
 
 
 class _Picked:
-    """An item of a list or tuple at an index the graph computed (output `index`): the
-    list at `accessor`, read after the call, or the constants in `items`."""
+    """An item of a list or tuple at an index the graph computed, or of a dict under
+    an int key it computed (output `index`): the container at `accessor`, read after
+    the call, or the constants in `items`."""
     __slots__ = ("index", "accessor", "items")
 
     def __init__(self, index, accessor, items):
