@@ -22,9 +22,10 @@ import tensorflow as tf
 
 from ..errors import Unsupported
 from ..frontend import bytecode
+from ..graph.static_values import static_value
 from ..semantics import numbers
 from ..values import KEPT_UNKNOWN, NULL, is_symbolic
-from . import branches, loop_output
+from . import branches, loop_output, unrolled_loops
 from .branches import PYTHON_NUMBERS
 from .iteration import Items
 
@@ -153,7 +154,11 @@ def for_loop(frame, ins, iteration):
     normal = (loop.header, regions.block(ins.jump_target))
     others = _other_exits(loop, normal)
     start, stop, step, ascending = _index_bounds(iteration)
-    items = _speculated_items(frame, ins, iteration, others, start, stop, step, ascending)
+    # (A `break` or `return` in the body would nest each iteration's rest in a cond.)
+    items = None if others else _static_items(iteration, start, stop, step, ascending)
+    if items is None:
+        items = _speculated_items(frame, ins, iteration, others, start, stop, step,
+                                  ascending)
     if items is not None:
         frame.stack[-1] = items
         return ins.offset                         # FOR_ITER again, over Python items
@@ -208,6 +213,32 @@ def _before_end(index, stop, ascending):
     return (index < stop) if ascending else (index > stop)
 
 
+def _trip_count(start, stop, step, ascending):
+    first = tf.cast(tf.convert_to_tensor(start), tf.int64)
+    span = (stop - first + step - 1) // step if ascending else \
+        (first - stop - step - 1) // -step
+    return first, tf.maximum(span, 0)
+
+
+def _static_items(iteration, start, stop, step, ascending):
+    """The items of a loop whose trip count no data decides (a range to a static
+    length, a tensor whose first dimension is known), at most UNROLL_LIMIT: iterated
+    one by one, as eager iterates them.  A While op would sum a weight's gradient per
+    iteration, where eager's tape sums all its uses at once (build/unrolled_loops.py)."""
+    if type(step) is not int:
+        return None
+    first, count = _trip_count(start, stop, step, ascending)
+    trips = static_value(count)
+    if trips is None or trips > unrolled_loops.UNROLL_LIMIT:
+        return None
+    if type(iteration) is not SymbolicRange:
+        return Items([iteration.tensor[i] for i in range(trips)])
+    begin = static_value(first)
+    if begin is None:
+        return None
+    return Items([begin + i * step for i in range(trips)])   # range() yields ints
+
+
 def _speculated_items(frame, ins, iteration, others, start, stop, step, ascending):
     """The paper's speculation on loops: when every profiled run of this loop had the
     same short trip count, unroll it under an assertion on the count; a run with
@@ -219,10 +250,7 @@ def _speculated_items(frame, ins, iteration, others, start, stop, step, ascendin
             key in b.plan.relaxed or any(b.plan.relaxed_dims.values()):
         # A build for inputs whose shapes vary: the lengths its loops run over vary too.
         return None
-    first = tf.cast(tf.convert_to_tensor(start), tf.int64)
-    span = (stop - first + step - 1) // step if ascending else \
-        (first - stop - step - 1) // -step
-    count = tf.maximum(span, 0)
+    first, count = _trip_count(start, stop, step, ascending)
     if type(iteration) is SymbolicRange:
         if type(start) is int:
             # Under the assertion the loop variable takes exactly these Python ints.
