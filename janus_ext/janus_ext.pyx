@@ -646,6 +646,11 @@ def set_entry(code, function, tuple arg_names, globals_dict=None, builtins_dict=
     _set_local_events(TOOL_ID, code, events | _events.PY_START)
 
 
+def has_entry(code):
+    """Whether calls of `code` run an entry function first."""
+    return code in _entries
+
+
 def clear_entry(code):
     """Calls of `code` run its body again."""
     if _entries.pop(code, None) is not None and code not in _profiles and \

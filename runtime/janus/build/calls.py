@@ -539,7 +539,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     if answer is not None:
         return answer(args, kwargs, code, offset)
     args, kwargs = eager_answers.eager_arguments(b, fn, args, kwargs, code, offset)
-    args, kwargs = eager_answers.branches_checked(fn, args, kwargs, code, offset)
+    args, kwargs = eager_answers.branches_checked(b, fn, args, kwargs, code, offset)
     if fn is tf.while_loop:
         args, kwargs, body_returned = eager_answers.body_noted(args, kwargs)
     if fn is tf.get_static_value and has_symbolic(values):

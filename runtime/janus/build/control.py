@@ -19,7 +19,7 @@ The cond itself is built by branches.py, the loops by loops.py.
 import tensorflow as tf
 
 from ..frontend import cfg as cfg_module
-from ..graph.static_values import decided_by, static_value
+from ..graph.static_values import static_value
 from . import branches, loops
 from .branches import MIXED, scalar_condition
 from .loops import SymbolicRange, TensorIteration, iterate_tensor
@@ -125,7 +125,7 @@ def decide(frame, ins, condition, jump_if):
     loop = regions.loop_of(ins.offset)
     if entered is not None or loop is not None and loops.is_test(
             regions, loop, regions.block(ins.offset)):
-        _counted_by_constants(frame, ins, condition)
+        loops.counted_by_constants(frame, ins, condition)
     if entered is not None:            # the test before a rotated `while`
         enters_by_jumping = jump_block == entered.header
         go = condition if jump_if == enters_by_jumping else tf.logical_not(condition)
@@ -147,19 +147,3 @@ def decide(frame, ins, condition, jump_if):
 
 
 
-
-def _counted_by_constants(frame, ins, condition):
-    """A loop whose test only numbers read at call time decide (`while t < STEPS` with
-    STEPS changed between calls): eagerly a Python loop, whose tape sums a weight's
-    gradient over all its uses at once, where a While op's sums per iteration first
-    (other roundings).  Refused while those numbers are graph inputs: the executor
-    specialises them again, and the next build runs the loop as eager's, unrolled."""
-    b = frame.b
-    if not b.plan.varying:
-        return
-    leaves = decided_by(condition)
-    if leaves and all(leaf.op.type == "Placeholder" and
-                      b.provenance.number_of(leaf) is not None for leaf in leaves):
-        frame.fail("a loop on a tensor whose trip count numbers read at call time decide "
-                   "(eager runs it as a Python loop, its gradient summed otherwise than a "
-                   "While op's)", ins)

@@ -233,10 +233,12 @@ def _branches_given(fn, args, kwargs):
     return []
 
 
-def branches_checked(fn, args, kwargs, code, offset):
-    """The arguments of tf.cond or tf.switch_case with each branch function refusing a
-    tf.Variable among what it returns: eagerly the step gets the branch's own objects
-    (the variable), a graph's branch an output tensor."""
+def branches_checked(b, fn, args, kwargs, code, offset):
+    """The arguments of tf.cond or tf.switch_case with each branch function run by the
+    builder (`b.call`: a function of the program is interpreted, its reads guarded and
+    a tensor it reads from the heap read at each call, as eager runs the branch taken at
+    every call) and refusing a tf.Variable among what it returns: eagerly the step gets
+    the branch's own objects (the variable), a graph's branch an output tensor."""
     places = _branches_given(fn, args, kwargs)
     if not places:
         return args, kwargs
@@ -247,7 +249,7 @@ def branches_checked(fn, args, kwargs, code, offset):
             return branch
 
         def run():
-            result = branch()
+            result = b.call(branch, (), {}, code, offset)
             if any(isinstance(v, tf.Variable) for v in tf.nest.flatten(result)):
                 raise Unsupported(f"a branch of {fn.__name__}() returns a tf.Variable: "
                                   "eagerly the step gets the variable, a graph's branch "

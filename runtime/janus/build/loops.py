@@ -22,7 +22,7 @@ import tensorflow as tf
 
 from ..errors import Unsupported
 from ..frontend import bytecode
-from ..graph.static_values import static_value
+from ..graph.static_values import decided_by, static_value
 from ..semantics import numbers
 from ..values import KEPT_UNKNOWN, NULL, is_symbolic
 from . import branches, loop_output, unrolled_loops
@@ -156,6 +156,11 @@ def for_loop(frame, ins, iteration):
     start, stop, step, ascending = _index_bounds(iteration)
     # (A `break` or `return` in the body would nest each iteration's rest in a cond.)
     items = None if others else _static_items(iteration, start, stop, step, ascending)
+    if items is None and not others and type(step) is int:
+        # (Over a tensor, its length is decided by what the tensor is made from:
+        # `tf.range(STEPS)`.)
+        counted_by_constants(frame, ins, _trip_count(start, stop, step, ascending)[1]
+                             if type(iteration) is SymbolicRange else iteration.tensor)
     if items is None:
         items = _speculated_items(frame, ins, iteration, others, start, stop, step,
                                   ascending)
@@ -612,3 +617,21 @@ def _dispatch(frame, ins, exit_taken, ways, join):
     taken = tf.reduce_any(tf.equal(exit_taken, tf.constant(ks, tf.int32)))
     others = branches.Arm(lambda sub: _dispatch(sub, ins, exit_taken, rest, join))
     return branches.branch(frame, ins, taken, arm, others, join)
+
+
+def counted_by_constants(frame, ins, condition):
+    """A loop whose test or trip count only numbers read at call time decide (`while
+    t < STEPS`, `for t in tf.range(STEPS)` with STEPS changed between calls): eagerly a
+    Python loop, whose tape sums a weight's gradient over all its uses at once, where a
+    While op's sums per iteration first (other roundings).  Refused while those numbers
+    are graph inputs: the executor specialises them again, and the next build runs the
+    loop as eager's, unrolled."""
+    b = frame.b
+    if not b.plan.varying:
+        return
+    leaves = decided_by(condition)
+    if leaves and all(leaf.op.type == "Placeholder" and
+                      b.provenance.number_of(leaf) is not None for leaf in leaves):
+        frame.fail("a loop on a tensor whose trip count numbers read at call time decide "
+                   "(eager runs it as a Python loop, its gradient summed otherwise than a "
+                   "While op's)", ins)

@@ -399,9 +399,10 @@ def _on_start(code, offset):
     if code.co_flags & bytecode.GENERATOR_FLAGS:
         watch.fail(Unsupported(f"library code started the generator {where} "
                                "while building"))
-    elif sys.monitoring.get_local_events(janus_ext.TOOL_ID, code) & _EVENTS.PY_START:
+    elif janus_ext.has_entry(code):
         # A function janus took over: its entry hands the call to the builder
-        # (call_while_building).
+        # (call_while_building).  (Not every code with janus's PY_START events has one:
+        # a function janus only profiles, or counts the calls of, runs its body.)
         return None
     else:
         _intercept(code)

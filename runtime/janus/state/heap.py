@@ -244,8 +244,12 @@ class Heap:
 
     def _input(self, acc, measure, spec, python_type):
         """The graph input fed at each call with what `acc` reads then (or its
-        `measure`), a Python number of `python_type` to the build when one is given."""
-        graph = tf.compat.v1.get_default_graph()
+        `measure`), a Python number of `python_type` to the build when one is given.
+        It is an input of janus's own graph, read once per call, even where the read is
+        made inside a body TF traces (a tf.cond branch the program wrote, a map_fn's):
+        the body captures it from there, where a call-time capture of the body's own
+        graph would be read once, when TF traces the body."""
+        graph = self.b.open_regions.graphs[0]
         holder = self.b.target.call_args
         from janus_ext import read_accessor
 
