@@ -10,7 +10,7 @@ per step of the loop, or inside and after it (Keras' GRU and LSTM with
 states it also uses after the loop), gets other float32 roundings, and training drifts.
 
 So while janus builds its own graph, a `tf.while_loop` (the program's, Keras' RNN loop,
-tf.map_fn's, tf.scan's) runs eager's loop when its condition can be decided at build
+keras.ops' loops) runs eager's loop when its condition can be decided at build
 time: each `cond(...)` is a tensor whose value no input, variable or stateful op
 decides (a counter against a static length: `time < 7`; graph/static_values.py).  The
 body then runs once per iteration in janus's graph, as eagerly, with its Python effects
@@ -22,12 +22,15 @@ without unrolling that loop: errors.Retry).  janus's own loops on tensors
 """
 
 import inspect
+import os
+import sys
 import threading
 
 import tensorflow as tf
 from tensorflow.python.framework import type_spec
 from tensorflow.python.ops import math_ops, tensor_array_ops
 from tensorflow.python.ops import while_loop as while_loop_module
+from tensorflow.python.platform import tf_logging
 from tensorflow.python.util import nest, variable_utils
 
 import janus_ext
@@ -46,11 +49,19 @@ _lock = threading.Lock()
 
 
 _PARAMETERS = tuple(inspect.signature(while_loop_module.while_loop).parameters)
+_TF_UTIL = os.path.join(os.path.dirname(os.path.dirname(tf_logging.__file__)), "util") + os.sep
+# tf.map_fn, tf.scan and the folds read their elements from a TensorArray, which eagerly
+# is a Python list of tensors and in a graph a TensorList, whose ops round otherwise in
+# the gradient's sums: unrolled, their numbers leave eager's, so they keep the While op.
+_OPS_DIR = os.path.dirname(while_loop_module.__file__) + os.sep
+_ELEMENTWISE_LOOPS = (_OPS_DIR + "map_fn.py", _OPS_DIR + "functional_ops.py")
 
 
 def entry(args):
     """while_loop's entry while janus builds its own graph (graph_sniffing.on_entry):
     eager's loop, unrolled, or DECLINE for TF's While op."""
+    if _caller_file().startswith(_ELEMENTWISE_LOOPS):
+        return DECLINE
     bound = dict(zip(_PARAMETERS, args))
     cond, body = bound["cond"], bound["body"]
     key = (getattr(cond, "__code__", cond), getattr(body, "__code__", body))
@@ -99,6 +110,15 @@ def entry(args):
     if limit is not None:
         return loop_vars[1]
     return loop_vars[0] if packed else loop_vars
+
+
+def _caller_file():
+    """The file of the code that called tf.while_loop (past TF's decorators)."""
+    frame = sys._getframe(3)        # this, entry, the hook's `enter`, then while_loop's caller
+    while frame is not None and (frame.f_code.co_filename.startswith(_TF_UTIL) or
+                                 frame.f_code.co_filename == while_loop_module.__file__):
+        frame = frame.f_back            # TF's decorators, tf.while_loop (while_loop_v2)
+    return "" if frame is None else frame.f_code.co_filename
 
 
 def _counted(cond, body, limit, packed):
