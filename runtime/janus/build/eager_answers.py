@@ -39,6 +39,7 @@ from tensorflow.python.framework import ops
 from tensorflow.python.ops import control_flow_ops
 
 from ..errors import Thrown, Unsupported
+from . import purity
 
 
 @functools.cache
@@ -249,7 +250,9 @@ def branches_checked(b, fn, args, kwargs, code, offset):
             return branch
 
         def run():
-            result = b.call(branch, (), {}, code, offset)
+            result = purity.handed_to_library_body(
+                b, b.call(branch, (), {}, code, offset),
+                getattr(branch, "__qualname__", f"a branch of {fn.__name__}()"))
             if any(isinstance(v, tf.Variable) for v in tf.nest.flatten(result)):
                 raise Unsupported(f"a branch of {fn.__name__}() returns a tf.Variable: "
                                   "eagerly the step gets the variable, a graph's branch "

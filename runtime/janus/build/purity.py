@@ -478,10 +478,16 @@ def interpret(run, code, globals_dict, param_names, args):
         result = run.execute(code, globals_dict, local_values, cells)
     finally:
         run.inlining.stack.pop()
+    return handed_to_library_body(run, result, code.co_qualname)
+
+
+def handed_to_library_body(run, result, name):
+    """What the program's function `name` returns to library code that traces it, as
+    that code gets it: eager's tf.cond / tf.switch_case run the branch taken and return
+    what it returned; a traced body's results become tensors of the library's op, so
+    Python values there are refused."""
     if run.in_library_body() and _holds_python_values(run, result):
-        # Eager's tf.cond / tf.switch_case run the branch taken and return what it
-        # returned; a traced body's results become tensors of the library's op.
-        raise Unsupported(f"{code.co_qualname} returns Python values into a body library "
+        raise Unsupported(f"{name} returns Python values into a body library "
                           "code traces (a tf.cond or tf.switch_case branch): eager hands "
                           "them back as they are, a graph as tensors")
     return run.as_eager_number(result)
