@@ -28,7 +28,7 @@ import tensorflow as tf
 
 import janus_ext
 
-from .. import containers, guards
+from .. import containers
 from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import arrays, bisection, natives, numbers, python_draws, python_math
 from ..state import attribute_reads, library_state, objects, reads
@@ -36,7 +36,8 @@ from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, Gra
                       GraphText, from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable, variable_kind)
 from . import (contexts, control, dunders, eager_answers, generators, iteration,
-               list_algorithms, loops, made, output, program_functions, raising, sets)
+               list_algorithms, loops, made, output, program_functions, raising, references,
+               sets)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -275,7 +276,7 @@ def _introspection(b, fn, args, kwargs, code, offset):
     if fn is type and _only(args, kwargs, 1):
         return b.type_of(args[0], code, offset)
     if fn is id and _only(args, kwargs, 1):
-        return reads.id_of(b, args[0], code, offset)
+        return id(reads.identified(b, args[0], "id()", code, offset))
     if fn in (isinstance, issubclass) and _only(args, kwargs, 2):
         _class_check(b, fn, args[1], code, offset)
     if fn is isinstance and _only(args, kwargs, 2) and is_symbolic(args[0]):
@@ -483,27 +484,10 @@ _TENSOR_REFERENCES = (tf.Tensor.ref, tf.Tensor.experimental_ref)
 
 
 def _tensor_reference(b, fn, args, kwargs, code, offset):
-    """`x.ref()` of a tensor: a Reference, equal and hashed by the tensor's identity
-    (`x.ref() in seen`, a dict keyed by batches).  The graph's tensor that stands for the
-    caller's is another object, so the build answers with the caller's own tensor,
-    guarded by identity (as id() is), and the commit stores a new Reference to it at each
-    call, as eager makes one.  A tensor the call computes is a new object at each call
-    eagerly: nothing the build holds can stand for its identity."""
     if getattr(fn, "__func__", None) not in _TENSOR_REFERENCES or \
             not is_symbolic(fn.__self__) or args or kwargs:
         return PASS
-    record = b.provenance.caller_of(fn.__self__)
-    if record is None:
-        raise Unsupported(f"{fn.__name__}() of a tensor the step computes: eager's is a "
-                          "reference to a new tensor at every call", code, offset)
-    reads.id_of(b, fn.__self__, code, offset)       # guards the caller's tensor's identity
-    caller_tensor = guards.read(record[0], b.target.args)
-    # The caller's tensor, where the program gets it back (`ref.deref() is x`): read at
-    # the argument's accessor, like the graph input, so `is` and the commit know it.
-    b.remember(caller_tensor, record[0])
-    reference = caller_tensor.ref()
-    b.provenance.note_reference(reference, record[0])
-    return reference
+    return references.reference_of(b, fn.__self__, fn.__name__, code, offset)
 
 
 def _library_callable(b, fn, args, kwargs, code, offset):

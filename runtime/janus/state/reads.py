@@ -364,18 +364,18 @@ def _same_object(b, left, right):
     return same
 
 
-def id_of(b, value, code, offset):
-    """id(value) of an object from outside the call (a caller's tensor too): the
-    graph is built for that object, guarded by identity.  An object the call makes is
-    another one on every call: refused."""
+def identified(b, value, what, code, offset):
+    """The object from outside the call `value` is (a caller's tensor too, for `what`:
+    id(), `.ref()`): the graph is built for that object, guarded by identity.  An
+    object the call makes is another one on every call: refused."""
     record = b.provenance.caller_of(value)
     acc = record[0] if record is not None else b.provenance.source_of(value)
     if acc is None:
-        raise Unsupported("id() of an object the step makes or computes: eager's is "
-                          "another number on every call", code, offset)
+        raise Unsupported(f"{what} of an object the step makes or computes: eager's is "
+                          "another one on every call", code, offset)
     obj = guards.read(acc, b.target.args) if record is not None else value
     b.guards.require_is(acc, obj)
-    return id(obj)
+    return obj
 
 
 def type_of(b, value):
