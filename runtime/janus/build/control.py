@@ -122,15 +122,12 @@ def decide(frame, ins, condition, jump_if):
         return ins.jump_target if direction else ins.next_offset
     jump_block, fall_block = regions.block(ins.jump_target), regions.block(ins.next_offset)
     entered = regions.loop_entered_by(ins.offset, (jump_block, fall_block))
-    loop = regions.loop_of(ins.offset)
-    if entered is not None or loop is not None and loops.is_test(
-            regions, loop, regions.block(ins.offset)):
-        loops.counted_by_constants(frame, ins, condition)
     if entered is not None:            # the test before a rotated `while`
         enters_by_jumping = jump_block == entered.header
         go = condition if jump_if == enters_by_jumping else tf.logical_not(condition)
         leave = fall_block if enters_by_jumping else jump_block
         return loops.while_loop(frame, ins, go, entered, regions, leave)
+    loop = regions.loop_of(ins.offset)
     if loop is not None and loops.is_test(regions, loop, regions.block(ins.offset)):
         # The loop's exit test: the first pass ran as straight-line code; the rest is a
         # while loop whose flag this decision sets.

@@ -61,6 +61,7 @@ def _popped_iterator(frame):
 def while_loop(frame, ins, go, loop, regions, leave):
     """A `while` on a tensor as a do-while: `go` says whether the body runs (again);
     the body runs from the loop header to its exit test, which sets the next flag."""
+    counted_by_constants(frame, ins, go)
     tests = [(src, dst) for src, dst in loop.exits if is_test(regions, loop, src)]
     if len(tests) != 1:
         frame.fail("a loop on a tensor whose exit test is not one conditional jump at "
