@@ -15,6 +15,7 @@ other arm; the loop reads it only on the path that bound it.
 """
 
 import contextlib
+import types
 
 import tensorflow as tf
 from tensorflow.python.eager import record
@@ -181,7 +182,9 @@ def _values_before(frame, ins, shapes):
         if all(key in end.writes for end in shapes):
             continue
         try:
-            if kind == "setattr":
+            if kind == "setattr" and type(target) is types.CellType:
+                value = _cell_before(frame, target, ins)
+            elif kind == "setattr":
                 value = frame.b.load_attr(target, name, frame.code, ins.offset)
             else:
                 value = reads.global_(frame.b, target, name, frame.code, ins.offset)
@@ -192,6 +195,15 @@ def _values_before(frame, ins, shapes):
     for end in shapes:
         _add_untouched(end, before)
     return before
+
+
+def _cell_before(frame, cell, ins):
+    """What a caller's cell holds before the cond: read as `nonlocal name` reads it."""
+    for name, (held, _) in (frame.cells or {}).items():
+        if held is cell:
+            return reads.cell(frame.b, frame, name, ins)
+    frame.fail("a closure variable of another function is written on one arm of a "
+               "branch on a tensor", ins)
 
 
 def _add_untouched(end, before):

@@ -665,18 +665,21 @@ class Builder:
                                                      fn.__closure__))}
 
     def write_cell(self, frame, name, value, ins):
-        """`nonlocal name; name = value`: deferred like any heap write, but to a cell
-        this call made (a variable its closures share), which is the call's own."""
-        self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
+        """`nonlocal name; name = value`.  A caller's cell is written like an attribute:
+        deferred to the commit, merged where cond arms write it.  A cell this call made
+        (a variable its closures share) is the call's own and is written at once, so
+        not inside a cond arm or loop body, which run whether or not eager takes them."""
         cell, _ = reads.cell_entry(frame, name, ins)
         if id(cell) not in self.inlining.made_cells:
+            self.check_binding_write(f"nonlocal write of {name!r}", frame.code, ins.offset)
             self.heap.write_cell(cell, value)
-        elif self.in_library_body():
+            return
+        self.no_writes_in_regions(f"nonlocal write of {name!r}", frame.code, ins.offset)
+        if self.in_library_body():
             raise Unsupported(f"write of {name!r}, a variable the step's closures share, "
                               "inside a function library code traces as a body of its own",
                               frame.code, ins.offset)
-        else:
-            cell.cell_contents = value
+        cell.cell_contents = value
 
     def read_made_cell(self, cell, name, frame, ins):
         """A variable of this call that its closures share: what it holds now."""

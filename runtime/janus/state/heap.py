@@ -328,7 +328,15 @@ class Heap:
             # The builder refuses every other kind of write inside a cond arm.
             assert effect.kind in ("setattr", "setglobal"), effect.kind
             key = (effect.kind, id(self.place(effect.target, effect.name)), effect.name)
-            writes[key] = (effect.kind, effect.target, effect.name, *effect.values)
+            taken, value = effect.values
+            if key in writes:
+                # The last write's value is the one that lands, but the arm wrote the
+                # place if any of its writes was taken: a write made in a nested cond
+                # that did not take it (`wait += 1` and then, on one inner arm only,
+                # `wait = 0`) carries the value from before it, which an earlier write
+                # of this arm made.
+                taken = _either(writes[key][3], taken)
+            writes[key] = (effect.kind, effect.target, effect.name, taken, value)
         return writes, prints
 
     def adopt(self, real, copy):
@@ -414,6 +422,14 @@ def commit(effects, values):
             args, kwargs, *taken = value
             if not taken or taken[0]:
                 effect.target(*args, **kwargs)
+
+
+def _either(first, second):
+    """Whether a place was written, from two writes' `taken` flags (True, or bool
+    tensors of the arm being built)."""
+    if first is True or second is True:
+        return True
+    return tf.logical_or(first, second)
 
 
 def _moves_deque_state(method, args, size, size_after, maxlen):
