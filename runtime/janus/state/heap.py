@@ -429,7 +429,10 @@ def _either(first, second):
     tensors of the arm being built)."""
     if first is True or second is True:
         return True
-    return tf.logical_or(first, second)
+    # In the arm's graph, where both flags are: a dry run of the arm (branches.dry_run)
+    # ends its scratch graph before the arm's writes are read.
+    with second.graph.as_default():
+        return tf.logical_or(first, second)
 
 
 def _moves_deque_state(method, args, size, size_after, maxlen):
