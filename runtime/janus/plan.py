@@ -9,7 +9,7 @@ every later build reads it (build/builder.py and the state it reads through).
 
 class Plan:
     __slots__ = ("relaxed_dims", "sizes_seen", "varying", "never_vary", "never_relax", "by_reference",
-                 "by_identity", "relaxed", "tape_records",
+                 "by_identity", "relaxed", "tape_records", "tapes_kept_for_arms",
                  "xla_declined")
 
     def __init__(self):
@@ -32,6 +32,9 @@ class Plan:
         # Built for calls under a GradientTape outside them: the graph also returns what
         # the tape's records need (graph/tape_records.py).
         self.tape_records = False
+        # A tape that is not persistent is used inside a branch on a tensor: the tapes
+        # the call opens keep TF's record through the builder's uses (build/arm_tapes.py).
+        self.tapes_kept_for_arms = False
         # Why this code's graphs are not compiled with XLA under JANUS_XLA=on (what
         # XLA would not check, or XLA's own refusal), or None.
         self.xla_declined = None

@@ -99,6 +99,8 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
             shapes.append(with_writes(b, lambda: dry_run(frame, arm.run, stop, arm=True)))
         except Raises:
             shapes.append(None)
+        except errors.Retry:
+            raise                   # the build starts again, knowing more
         except Unsupported as exc:
             # What an arm cannot do inside a cond (a list append on the way to the
             # join) it may do outside one, if the other arm raises (below).
@@ -121,9 +123,11 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
     printing = arm_output.ArmPrints(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
 
+    ends = [None, None]
+
     def run_arm(arm, index):
         def run():
-            end = with_writes(b, lambda: b.in_region(
+            end = ends[index] = with_writes(b, lambda: b.in_region(
                 lambda: arm.run(frame.fork(), stop), arm=True))
             _add_untouched(end, before)
             printing.fill(end, index)
@@ -138,6 +142,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
                    f"{str(exc).splitlines()[0]}", ins)
     finally:
         b.open_regions.depth -= 1
+    b.arm_tapes.merge(ends[0].tapes, ends[1].tapes)
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
     return _apply(frame, plan, shapes, list(outputs), printing, condition)
@@ -145,13 +150,16 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
 
 def with_writes(b, run):
     """Run a cond arm; the attribute and global writes it made, held back from the heap,
-    go on its End (`writes`) to be merged with the other arm's."""
+    go on its End (`writes`) to be merged with the other arm's, and so do the tapes it
+    used (arm_tapes.py)."""
     b.heap.begin_arm()
+    b.arm_tapes.begin_arm()
     try:
         end = run()
     finally:
         writes, prints = b.heap.end_arm()
-    end.writes, end.prints = writes, prints
+        tapes = b.arm_tapes.end_arm()
+    end.writes, end.prints, end.tapes = writes, prints, tapes
     return end
 
 

@@ -36,7 +36,7 @@ from ..semantics import arrays, natives, numbers
 from ..state import (attribute_reads, collection_reads, heap, inputs, library_state, objects,
                      provenance, reads)
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
-from . import build_state, calls, control, frame, generators, made, recursive_calls
+from . import arm_tapes, build_state, calls, control, frame, generators, made, recursive_calls
 
 MAX_INLINE_DEPTH = 32
 # Each branch on a tensor runs both its arms twice (dry, then for real), and an arm that
@@ -70,6 +70,7 @@ class Builder:
         self.provenance = provenance.Provenance()
         self.heap = heap.Heap(self, frozenset(plan.varying))
         self.open_regions = build_state.OpenRegions()
+        self.arm_tapes = arm_tapes.ArmTapes(plan)   # non-persistent tapes in cond arms
         self.inlining = build_state.Inlining()
         self.recursion = build_state.Recursion(objects.Population())
         self.record = build_state.Record()

@@ -4,6 +4,8 @@ __enter__/__exit__ are inlined instead (frame.py)."""
 
 import contextlib
 
+import tensorflow as tf
+
 from ..errors import Unsupported
 from ..frontend import bytecode
 from ..values import LIBRARY_MODULES, is_library_object
@@ -40,7 +42,20 @@ def enter_library(builder, manager, where):
     enter = type(manager).__enter__
     # janus/detect/tape.py wraps GradientTape.__enter__ to find training steps; the builder
     # enters the tape of the graph it builds, which is no training step.
-    result = getattr(enter, "__wrapped__", enter)(manager)
+    enter = getattr(enter, "__wrapped__", enter)
+    if isinstance(manager, tf.GradientTape) and not manager._persistent and \
+            manager._tape is None and builder.plan.tapes_kept_for_arms:
+        # TF's record of a tape that is not persistent is released by its one use; the
+        # builder uses it on both arms of a branch, and dry runs of them first
+        # (arm_tapes.py): its record is made to keep, and the tape stays one use.
+        manager._persistent = True
+        try:
+            result = enter(manager)
+        finally:
+            manager._persistent = False
+        builder.arm_tapes.kept(manager)
+    else:
+        result = enter(manager)
     builder.inlining.entered.append(exit_fn)
     return WithExit(builder, exit_fn), result
 

@@ -776,7 +776,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
 class End:
     """How a frame stopped: returned a value, or reached a stop offset."""
     __slots__ = ("returned", "value", "locals", "stack", "offset", "writes", "prints",
-                 "print_slots")
+                 "print_slots", "tapes")
 
     def __init__(self, returned, value, locals_, stack, offset):
         self.returned, self.value, self.offset = returned, value, offset
@@ -784,6 +784,7 @@ class End:
         self.writes = {}        # a cond arm's held-back heap writes (control.py)
         self.prints = []        # and its prints, with their cond outputs (arm_output.py)
         self.print_slots = {}
+        self.tapes = {}         # the non-persistent tapes a cond arm used (arm_tapes.py)
 
 
 class _Return:

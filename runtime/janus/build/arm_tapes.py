@@ -1,0 +1,104 @@
+"""Non-persistent GradientTapes used inside the arms of a branch on a tensor.
+
+Eagerly only the arm taken runs, so `if loss < limit: opt.apply_gradients(zip(
+tape.gradient(loss, vs), vs))` uses the tape once.  The builder runs both arms, and
+each first on a scratch graph (branches.dry_run).  TF releases the record of a tape that
+is not persistent as its one use computes the gradient, so the next of those uses would
+raise "A non-persistent GradientTape can only be used to compute one set of gradients".
+
+So the first such use starts the build again (errors.Retry) with the plan's
+`tapes_kept_for_arms`: the tapes the call opens then keep TF's record
+(contexts.enter_library opens them as persistent ones at TF's level, which also records
+the program's tf.function calls for higher-order gradients, so only where needed).  In
+Python they stay one-use tapes: inside an arm the use leaves the tape as it was, and
+after the cond the tape is used up as eager's is when both arms used it.  A tape that
+only one arm used is left as it is, and a later use of it, at which eager raises on one
+path only, is refused.
+"""
+
+import contextlib
+
+import tensorflow as tf
+
+from ..errors import Retry, Thrown, Unsupported
+
+# The GradientTape methods that use up a tape that is not persistent.
+_USES = frozenset(("gradient", "jacobian", "batch_jacobian"))
+
+
+def _used_tape(fn):
+    """The non-persistent tape `fn` (a bound GradientTape method) uses up, else None."""
+    tape = getattr(fn, "__self__", None)
+    if not isinstance(tape, tf.GradientTape) or getattr(fn, "__name__", None) not in _USES:
+        return None
+    return None if tape._persistent else tape
+
+
+def _use_up(tape):
+    """What GradientTape.gradient does to a non-persistent tape after its one use."""
+    if tape._tape is not None:
+        tape._watched_variables = tape._tape.watched_variables()
+        tape._tape = None
+
+
+class ArmTapes:
+    def __init__(self, plan):
+        self.plan = plan
+        self._kept = {}       # id(tape) -> tape the call opened with TF's record kept
+        self._arms = []       # per arm being built (dry or real): {id(tape): tape} it used
+        self._one_path = {}   # id(tape) -> tape that one arm of a finished cond used
+
+    def kept(self, tape):
+        self._kept[id(tape)] = tape
+
+    def begin_arm(self):
+        self._arms.append({})
+
+    def end_arm(self):
+        return self._arms.pop()
+
+    @contextlib.contextmanager
+    def using(self, fn, code, offset):
+        """Around the builder's call of `fn`."""
+        tape = _used_tape(fn)
+        if tape is None:
+            yield
+            return
+        name = f"GradientTape.{fn.__name__}()"
+        if id(tape) in self._one_path:
+            raise Unsupported(f"{name} of a tape that is not persistent, after a branch on "
+                              "a tensor only one of whose arms used it: eagerly this call "
+                              "raises on one path only", code, offset)
+        if not self._arms or tape._recording or tape._tape is None:
+            # Outside arms TF uses it up; inside its `with` block it also stops
+            # recording, which a persistent tape would not.  A used-up tape raises.
+            yield
+            return
+        if id(tape) not in self._kept:
+            if not self.plan.tapes_kept_for_arms:
+                self.plan.tapes_kept_for_arms = True
+                raise Retry(f"{name} of a tape that is not persistent inside a branch on "
+                            "a tensor: its record is kept for both arms", code, offset)
+            raise Unsupported(f"{name} inside a branch on a tensor, of a tape that is not "
+                              "persistent and that the call did not open", code, offset)
+        if any(id(tape) in arm for arm in self._arms):
+            # This path used it already: eager's second call raises.
+            raise Thrown(RuntimeError("A non-persistent GradientTape can only be used to "
+                                      "compute one set of gradients (or jacobians)"),
+                         code, offset)
+        tape._persistent = True
+        try:
+            yield
+        finally:
+            tape._persistent = False
+        self._arms[-1][id(tape)] = tape
+
+    def merge(self, first, second):
+        """After a cond whose arms used the tapes `first` and `second`."""
+        for key in first.keys() ^ second.keys():
+            self._one_path[key] = first.get(key) or second[key]
+        for key in first.keys() & second.keys():
+            if self._arms:
+                self._arms[-1][key] = first[key]   # used on the enclosing arm's path
+            else:
+                _use_up(first[key])
