@@ -24,7 +24,7 @@ from .. import errors
 from ..errors import Raises, Unsupported
 from ..semantics import numbers
 from ..state import reads
-from ..values import is_symbolic
+from ..values import KERAS_TENSOR_ATTRIBUTES, is_symbolic
 from . import arm_output, iteration
 
 PYTHON_NUMBERS = numbers.NUMBERS
@@ -323,6 +323,11 @@ def _merge_plan(frame, ins, first, second):
         if not all(is_symbolic(v) or type(v) in PYTHON_NUMBERS for v in (x, y)):
             frame.fail(f"{_describe(slot)} is a {type(x).__name__} on one arm of a branch "
                        f"on a tensor and a {type(y).__name__} on the other", ins)
+        hung = _hung_on(x, y)
+        if hung is not None:
+            frame.fail(f"{_describe(slot)} carries Keras' {hung} on one arm of a branch on "
+                       "a tensor and not on the other (or another one): layers after it "
+                       "read it from the tensor", ins)
         dtype = next((v.dtype for v in (x, y) if is_symbolic(v)), None)
         if dtype is None:
             # Python numbers on both arms travel at Python's width (numbers.CARRY); an
@@ -332,6 +337,15 @@ def _merge_plan(frame, ins, first, second):
                                   float if float in kinds else int]
         plan[slot] = _CondOutput(dtype)
     return plan
+
+
+def _hung_on(x, y):
+    """The Keras attribute (values.KERAS_TENSOR_ATTRIBUTES: a mask, logits) that two
+    arms' tensors do not share, or None."""
+    for name in KERAS_TENSOR_ATTRIBUTES:
+        if getattr(x, name, None) is not getattr(y, name, None):
+            return name.strip("_").replace("keras_", "")
+    return None
 
 
 def _describe(slot):
@@ -365,6 +379,19 @@ def _tensor_of(value, dtype):
     return tf.convert_to_tensor(value, dtype=dtype)
 
 
+def _from_before(*values):
+    graph = tf.compat.v1.get_default_graph()
+    return any(value.graph is graph for value in values)
+
+
+def _before_or(value, merged):
+    """`value`, an arm's, if it is from before the cond (in the graph the cond is built
+    in); else a new tensor of the merge, which is then what eager's arm made."""
+    if value.graph is tf.compat.v1.get_default_graph():
+        return value
+    return tf.identity(merged)
+
+
 def _apply(frame, plan, shapes, outputs, printing, condition):
     """Continue after the cond with the merged values in the frame."""
     first_values, second_values = slots(shapes[0]), slots(shapes[1])
@@ -373,16 +400,25 @@ def _apply(frame, plan, shapes, outputs, printing, condition):
         merged[slot] = tensor
         if slot not in first_values or slot not in second_values or slot == ("exit",):
             continue
+        first, second = first_values[slot], second_values[slot]
+        for name in KERAS_TENSOR_ATTRIBUTES:
+            if getattr(first, name, None) is not None:    # both arms' (_merge_plan)
+                setattr(tensor, name, getattr(first, name))
         # A value that is a Python number on both arms (or a tensor standing for one,
         # read at call time or merged before) stays that Python number; a number on
         # one arm and a real tensor on the other is MIXED (refused at the output).
         kinds = [numbers.python_type_of(v, frame.b.provenance.number_of)
-                 for v in (first_values[slot], second_values[slot])]
+                 for v in (first, second)]
         if any(k is not None for k in kinds):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
             # `best = v if v > best else best` keeps the caller's object on one arm.
+            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), first, second)
+        elif is_symbolic(first) and is_symbolic(second) and _from_before(first, second):
+            # A tensor from before the cond that an arm leaves (`x_aug if worse else x`,
+            # an attribute only one arm writes) is that very object when the arm ran:
+            # the caller's, if it was (keep_by_choice).
             frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition),
-                                        first_values[slot], second_values[slot])
+                                        _before_or(first, tensor), _before_or(second, tensor))
     shape = shapes[0]
     for key, (kind, target, name, _, _) in shape.writes.items():
         # What the arms wrote lands once, merged, as if written here; what only one
