@@ -335,9 +335,22 @@ class Heap:
                 # that did not take it (`wait += 1` and then, on one inner arm only,
                 # `wait = 0`) carries the value from before it, which an earlier write
                 # of this arm made.
-                taken = _either(writes[key][3], taken)
+                taken = self._either(writes[key][3], taken)
             writes[key] = (effect.kind, effect.target, effect.name, taken, value)
         return writes, prints
+
+    def _either(self, first, second):
+        """Whether a place was written, from two writes' `taken` flags (True, or bool
+        tensors of the arm being built, which stand for Python bools as merged flags
+        do)."""
+        if first is True or second is True:
+            return True
+        # In the arm's graph, where both flags are: a dry run of the arm
+        # (branches.dry_run) ends its scratch graph before the arm's writes are read.
+        with second.graph.as_default():
+            either = tf.logical_or(first, second)
+        self.b.promote(either, bool)
+        return either
 
     def adopt(self, real, copy):
         """`copy`, which holds what `real` holds at call time, is this call's copy."""
@@ -422,17 +435,6 @@ def commit(effects, values):
             args, kwargs, *taken = value
             if not taken or taken[0]:
                 effect.target(*args, **kwargs)
-
-
-def _either(first, second):
-    """Whether a place was written, from two writes' `taken` flags (True, or bool
-    tensors of the arm being built)."""
-    if first is True or second is True:
-        return True
-    # In the arm's graph, where both flags are: a dry run of the arm (branches.dry_run)
-    # ends its scratch graph before the arm's writes are read.
-    with second.graph.as_default():
-        return tf.logical_or(first, second)
 
 
 def _moves_deque_state(method, args, size, size_after, maxlen):
