@@ -30,7 +30,8 @@ import janus_ext
 
 from .. import containers
 from ..errors import NotYet, Thrown, Unsupported
-from ..semantics import arrays, bisection, natives, numbers, python_draws, python_math
+from ..semantics import (arrays, bisection, natives, numbers, python_draws,
+                         python_equivalents, python_math)
 from ..state import attribute_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
                       GraphText, from_library, has_symbolic, is_library_object, is_stand_in,
@@ -627,18 +628,25 @@ def _class(b, fn, args, kwargs, code, offset):
 
 
 def _bisect(b, fn, args, kwargs, code, offset):
-    if fn not in bisection.FUNCTIONS:
-        return PASS
-    if not _only(args, kwargs, 2):
-        raise Unsupported(f"bisect.{fn.__name__}() with lo, hi or key", code, offset)
+    if fn not in bisection.FUNCTIONS or not _only(args, kwargs, 2):
+        return PASS                  # with lo, hi or key: _python_equivalent
     items = reads.iterated(b, args[0], code, offset)         # its contents guarded
     return bisection.search(b, fn, items, args[1], code, offset)
 
 
 def _list_algorithm(b, fn, args, kwargs, code, offset):
-    if fn not in list_algorithms.FUNCTIONS:
-        return PASS
+    if fn not in list_algorithms.FUNCTIONS or \
+            fn in python_equivalents.EQUIVALENTS and not _only(args, kwargs, 2):
+        return PASS                  # insort with lo, hi or key: _python_equivalent
     return list_algorithms.call(b, fn, args, kwargs, code, offset)
+
+
+def _python_equivalent(b, fn, args, kwargs, code, offset):
+    equivalent = python_equivalents.EQUIVALENTS.get(fn) \
+        if type(fn) is types.BuiltinFunctionType else None
+    if equivalent is None:
+        return PASS
+    return b.inline(equivalent, args, kwargs, code, offset)
 
 
 def _math(b, fn, args, kwargs, code, offset):
@@ -650,7 +658,7 @@ def _math(b, fn, args, kwargs, code, offset):
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
                  _user_layer, _structure, _tensor_reference, _library_callable,
                  _user_dunder_call, _map_or_filter, _class,
-                 _math, _bisect, _list_algorithm)
+                 _math, _bisect, _list_algorithm, _python_equivalent)
 
 
 # -- what the rules make --------------------------------------------------------------
