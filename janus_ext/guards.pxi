@@ -594,6 +594,12 @@ def static_getattr(obj, name, default=None):
     return default if value is _MISSING else value
 
 
+def generic_getattr(obj):
+    """Whether obj's attributes are found by CPython's generic lookup, in C (an int or
+    float subclass, an IntEnum member: their types' own slot wrappers are that one)."""
+    return janus_generic_getattr(obj)
+
+
 def instance_dict(obj, default=None):
     """The dict that holds obj's own attributes, as A_DICT reads it."""
     d = _instance_dict(obj)

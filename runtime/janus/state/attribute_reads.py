@@ -23,6 +23,7 @@ and property getters found on a class, each guarded on the class that holds them
 """
 
 import collections
+import enum
 import types
 
 import numpy as np
@@ -85,11 +86,15 @@ def attribute(b, owner, name, code, offset):
             return value          # a base class's entry this call wrote
         return _from_class(b, owner, name, acc, code, offset)
     cls = type(owner)
-    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE:
+    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE and \
+            not janus_ext.generic_getattr(owner):
         raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
     descr = janus_ext.type_lookup(cls, name, _MISSING)
     if descr is not _MISSING and _is_data_descriptor(descr):
-        if type(descr) is property:
+        if type(descr) is property or type(descr) is enum.property and \
+                descr.fget is not None:
+            # An Enum's `value` and `name` (enum.property): on a member, its __get__
+            # only calls its getter, as a property's does.
             return _property(b, owner, name, descr, acc, code, offset)
         if type(descr) is not types.MemberDescriptorType:
             raise Unsupported(f"{cls.__qualname__}.{name} is a data descriptor, which "
