@@ -639,6 +639,42 @@ def native_arrays(r, u):
                  mutations=(f"ARRS_{u}[1][0] = 2.0",))
 
 
+def nested_arm_rewrite(r, u):
+    # A plateau counter (Keras' ReduceLROnPlateau): an arm of a branch on the loss writes
+    # the counter, then writes it again on one arm of a nested branch.
+    patience = r.choice(["2", "3"])
+    return Parts(("tensor_if", "cond_write", "nested_cond_write", "attr_write"),
+                 state={f"best_{u}": "1e9", f"wait_{u}": "0", f"hits_{u}": "0"},
+                 post=f"if loss < {{st}}best_{u}:\n    {{st}}best_{u} = float(loss)\n"
+                      f"    {{st}}wait_{u} = 0\nelse:\n    {{st}}wait_{u} += 1\n"
+                      f"    if {{st}}wait_{u} >= {patience}:\n        {{st}}wait_{u} = 0\n"
+                      f"        {{st}}hits_{u} += 1\n")
+
+
+def arm_tape(r, u):
+    # A second tape that is not persistent, used on one arm of a branch on its loss
+    # (a skipped update): eagerly only the arm taken uses it.
+    limit = r.choice(["0.5", "1.0", "2.0"])
+    return Parts(("tensor_if", "several_tapes", "arm_tape"),
+                 state={f"skipped_{u}": "0"},
+                 post=f"with tf.GradientTape() as tape_{u}:\n"
+                      f"    aux_{u} = tf.reduce_mean(forward({{m}}, x) ** 2)\n"
+                      f"if aux_{u} < {limit}:\n"
+                      f"    g_{u} = tape_{u}.gradient(aux_{u}, params({{m}}))\n"
+                      f"    {{o}}.apply_gradients(zip([0.1 * g for g in g_{u}], params({{m}})))\n"
+                      f"else:\n    {{st}}skipped_{u} += 1\n")
+
+
+def cond_identity(r, u):
+    # The caller's batch kept on one arm of a branch on a tensor, or chosen by one:
+    # the oracle compares the state's identities (`ST.kept is ST.seen`).
+    return Parts(("tensor_if", "tensor_identity", "cond_identity", "attr_write"),
+                 state={f"kept_{u}": "None", f"seen_{u}": "None", f"pick_{u}": "None"},
+                 post=f"{{st}}seen_{u} = x\nif tf.reduce_mean(pred) > 0:\n"
+                      f"    {{st}}kept_{u} = x\n"
+                      f"{{st}}pick_{u} = x if loss < {r.choice(['0.5', '1.0'])} else y\n")
+
+
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
     for_break_continue,
@@ -653,7 +689,8 @@ FEATURES = {f.__name__: f for f in (
     tensor_identity, own_tf_function, number_type_dispatch, percent_format, class_swap,
     print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
     fixed_seed_stream, closure_made_in_step, match_config, import_in_step, set_in_step,
-    getattr_default, nested_contents, native_arrays)}
+    getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
+    cond_identity)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",

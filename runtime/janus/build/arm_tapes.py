@@ -21,9 +21,12 @@ import contextlib
 import tensorflow as tf
 
 from ..errors import Retry, Thrown, Unsupported
+from ..graph import branch_paths
 
 # The GradientTape methods that use up a tape that is not persistent.
 _USES = frozenset(("gradient", "jacobian", "batch_jacobian"))
+# Those that change what a tape records: eagerly on the path taken only.
+_CHANGES = frozenset(("watch", "reset", "stop_recording"))
 
 
 def _used_tape(fn):
@@ -41,15 +44,51 @@ def _use_up(tape):
         tape._tape = None
 
 
+def _check_paths(b, fn, args, kwargs, in_arm, code, offset):
+    """What a tape method eager answers by the branches taken (graph/branch_paths.py)."""
+    name = f"GradientTape.{fn.__name__}()"
+    if fn.__name__ in _CHANGES and in_arm:
+        raise Unsupported(f"{name} inside a branch on a tensor: eagerly the tape changes "
+                          "on the path taken only", code, offset)
+    graph = tf.compat.v1.get_default_graph()
+    if fn.__name__ == "watched_variables" and branch_paths.one_arm_reads(graph):
+        raise Unsupported(f"{name} after a branch on a tensor whose arms read different "
+                          "variables: eagerly the tape watched the arm taken's", code, offset)
+    target = args[0] if args else kwargs.get("target")
+    sources = args[1] if len(args) > 1 else kwargs.get("sources")
+    if fn.__name__ not in _USES or target is None or sources is None:
+        return
+    unconnected = args[3] if len(args) > 3 else kwargs.get("unconnected_gradients")
+    if unconnected in (tf.UnconnectedGradients.ZERO, "zero"):
+        return                      # eagerly zeros where nothing reaches a source too
+    targets = [t for t in tf.nest.flatten(target) if tf.is_tensor(t)]
+    try:
+        found = branch_paths.reached_on_path(graph, targets, tf.nest.flatten(sources))
+    except branch_paths.NotFollowed:
+        raise Unsupported(f"{name} of a target that reaches a variable or watched tensor "
+                          "through a branch on a tensor inside an arm of another: eagerly "
+                          "its gradient is None where the arms taken do not use it",
+                          code, offset) from None
+    for _, reached in found:
+        # Eagerly the gradient of a source the arms taken do not reach is None (or of
+        # another kind): the interpreter runs such a call.
+        b.check(reached, f"{name} of a source the branches taken reach (eagerly None)")
+
+
 class ArmTapes:
-    def __init__(self, plan):
-        self.plan = plan
+    def __init__(self, builder):
+        self.b = builder
         self._kept = {}       # id(tape) -> tape the call opened with TF's record kept
+        self._opened_at = {}  # id(tape) -> how many arms deep the call opened it
         self._arms = []       # per arm being built (dry or real): {id(tape): tape} it used
         self._one_path = {}   # id(tape) -> tape that one arm of a finished cond used
 
     def kept(self, tape):
         self._kept[id(tape)] = tape
+
+    def opened(self, tape):
+        """The call opens `tape` here (how many arms deep)."""
+        self._opened_at[id(tape)] = len(self._arms)
 
     def begin_arm(self):
         self._arms.append({})
@@ -58,8 +97,14 @@ class ArmTapes:
         return self._arms.pop()
 
     @contextlib.contextmanager
-    def using(self, fn, code, offset):
-        """Around the builder's call of `fn`."""
+    def using(self, fn, args, kwargs, code, offset):
+        """Around the builder's call of `fn(*args, **kwargs)`."""
+        owner = getattr(fn, "__self__", None)
+        # Inside an arm nested deeper than the one that opened the tape (a tape an arm
+        # opens itself exists on that path only).
+        in_arm = len(self._arms) > self._opened_at.get(id(owner), 0)
+        if isinstance(owner, tf.GradientTape):
+            _check_paths(self.b, fn, args, kwargs, in_arm, code, offset)
         tape = _used_tape(fn)
         if tape is None:
             yield
@@ -69,14 +114,15 @@ class ArmTapes:
             raise Unsupported(f"{name} of a tape that is not persistent, after a branch on "
                               "a tensor only one of whose arms used it: eagerly this call "
                               "raises on one path only", code, offset)
-        if not self._arms or tape._recording or tape._tape is None:
-            # Outside arms TF uses it up; inside its `with` block it also stops
-            # recording, which a persistent tape would not.  A used-up tape raises.
+        if not in_arm or tape._recording or tape._tape is None:
+            # Outside arms (or in the arm that opened it) TF uses it up; inside its
+            # `with` block it also stops recording, which a persistent tape would not.
+            # A used-up tape raises.
             yield
             return
         if id(tape) not in self._kept:
-            if not self.plan.tapes_kept_for_arms:
-                self.plan.tapes_kept_for_arms = True
+            if not self.b.plan.tapes_kept_for_arms:
+                self.b.plan.tapes_kept_for_arms = True
                 raise Retry(f"{name} of a tape that is not persistent inside a branch on "
                             "a tensor: its record is kept for both arms", code, offset)
             raise Unsupported(f"{name} inside a branch on a tensor, of a tape that is not "

@@ -28,9 +28,11 @@ from ..values import KERAS_TENSOR_ATTRIBUTES, is_symbolic
 from . import arm_output, iteration
 
 PYTHON_NUMBERS = numbers.NUMBERS
-# A merged value that is a tensor on one path and a Python number on another: usable in
-# the graph, but it must not leave it (its type would depend on the path).
-MIXED = "a tensor on one path and a Python number on another"
+# A merged value that is a tensor on one path and a Python number on another, or a bool
+# on one and an int on the other: usable in the graph, but it must not leave it (its
+# type would depend on the path).
+MIXED = ("a value of another kind on each path (a tensor and a Python number, or a bool "
+         "and an int)")
 
 
 def scalar_condition(builder_frame, value, ins):
@@ -314,15 +316,18 @@ def _merge_plan(frame, ins, first, second):
                    ins)
     for slot in a.keys() & b.keys():
         x, y = a[slot], b[slot]
+        # Equal floats are not one float: 0.0 and -0.0, or two objects the program
+        # tells apart with `is`; the merge then says which arm's it is.
         if x is y or iteration.same(x, y) or (
-                type(x) is type(y) and type(x) in PYTHON_NUMBERS + (str,) and x == y):
+                type(x) is type(y) and type(x) in (int, bool, str) and x == y):
             continue
         if all(isinstance(v, tf.TensorArray) for v in (x, y)):
             plan[slot] = _CondOutput(TENSOR_ARRAY)
             continue
         if not all(is_symbolic(v) or type(v) in PYTHON_NUMBERS for v in (x, y)):
+            other = "another one" if type(x) is type(y) else f"a {type(y).__name__}"
             frame.fail(f"{_describe(slot)} is a {type(x).__name__} on one arm of a branch "
-                       f"on a tensor and a {type(y).__name__} on the other", ins)
+                       f"on a tensor and {other} on the other", ins)
         hung = _hung_on(x, y)
         if hung is not None:
             frame.fail(f"{_describe(slot)} carries Keras' {hung} on one arm of a branch on "

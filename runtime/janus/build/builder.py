@@ -70,7 +70,7 @@ class Builder:
         self.provenance = provenance.Provenance()
         self.heap = heap.Heap(self, frozenset(plan.varying))
         self.open_regions = build_state.OpenRegions()
-        self.arm_tapes = arm_tapes.ArmTapes(plan)   # non-persistent tapes in cond arms
+        self.arm_tapes = arm_tapes.ArmTapes(self)   # tapes and branches on tensors
         self.inlining = build_state.Inlining()
         self.recursion = build_state.Recursion(objects.Population())
         self.record = build_state.Record()
@@ -140,6 +140,10 @@ class Builder:
     def promote(self, tensor, python_type):
         """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""
         self.provenance.note_number(tensor, python_type)
+
+    def promoted(self, tensor, python_type):
+        self.promote(tensor, python_type)
+        return tensor
 
     def in_region(self, run, dry=False, arm=False):
         """Run a cond arm (`arm`) or a loop/recursive body, dry on a scratch graph or

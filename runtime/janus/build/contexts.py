@@ -43,6 +43,8 @@ def enter_library(builder, manager, where):
     # janus/detect/tape.py wraps GradientTape.__enter__ to find training steps; the builder
     # enters the tape of the graph it builds, which is no training step.
     enter = getattr(enter, "__wrapped__", enter)
+    if isinstance(manager, tf.GradientTape):
+        builder.arm_tapes.opened(manager)
     if isinstance(manager, tf.GradientTape) and not manager._persistent and \
             manager._tape is None and builder.plan.tapes_kept_for_arms:
         # TF's record of a tape that is not persistent is released by its one use; the

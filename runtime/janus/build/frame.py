@@ -408,6 +408,8 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             return arrays.binary(symbol, operation, left, right, number_of, self.b.check,
                                  *self.b.where)
         kinds = [numbers.python_type_of(v, number_of) for v in (left, right)]
+        if control.MIXED in kinds:       # and so is what it makes (refused as output)
+            return self.b.promoted(operation(left, right), control.MIXED)
         if not any(is_symbolic(v) and kinds[i] in numbers.NUMBERS
                    for i, v in enumerate((left, right))):
             if symbol in ("==", "!=") and (dunders.is_user_object(left)
@@ -417,8 +419,6 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             result = raising.arithmetic(operation, *numbers.eager_zeros(left, right),
                                         *self.b.where)
             return self.b.operator_result(result, (left, right))
-        if control.MIXED in kinds:
-            return operation(left, right)
         if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
             real = right if kinds[0] is not None else left
             if not is_symbolic(real) and not isinstance(real, tf.Variable):

@@ -87,7 +87,7 @@ def attribute(b, owner, name, code, offset):
         return _from_class(b, owner, name, acc, code, offset)
     cls = type(owner)
     if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE and \
-            not janus_ext.generic_getattr(owner):
+            not (isinstance(owner, (int, float)) and janus_ext.generic_getattr(owner)):
         raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
     descr = janus_ext.type_lookup(cls, name, _MISSING)
     if descr is not _MISSING and _is_data_descriptor(descr):

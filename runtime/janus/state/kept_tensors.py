@@ -55,17 +55,33 @@ def kept_tensors(objects, graph):
         if hooked:
             building.remove(kept)
         held = _lists_holding(list(objects.values()), graph)
+        inner = [where for where, _, _, items in held
+                 if any(_of_graph(item, graph) and item.graph is not graph for item in items)]
         for where, owner, key, items in held:
             replayed = not failed and key == "_losses" and id(owner) in kept.cleared
             if replayed:
                 kept.replays.append(Effect("call", functools.partial(_set_items, items),
                                            None, ((tuple(items),), {})))
             items[:] = [item for item in items if not _of_graph(item, graph)]
-        if failed:
-            for layer, losses, loss_ids in kept.cleared.values():
-                layer._losses[:] = losses
-                layer._loss_ids.clear()
-                layer._loss_ids.update(loss_ids)
+        replayed_lists = {id(items) for _, _, _, items in held}
+        for layer, before, _ in ([] if failed else kept.cleared.values()):
+            if before and id(layer._losses) not in replayed_lists:
+                # Cleared, and left without graph values (a regularizer removed): the
+                # commit leaves what eager's call leaves.  (A layer that held no losses
+                # gets none: no effect at each call for each layer Keras clears.)
+                kept.replays.append(Effect(
+                    "call", functools.partial(_set_items, layer._losses), None,
+                    ((tuple(layer._losses),), {})))
+        # The build changes nothing until its commit replays the lists (and a build
+        # that fails later, or a refused one, must leave them as eager's last call did).
+        for layer, losses, loss_ids in kept.cleared.values():
+            layer._losses[:] = losses
+            layer._loss_ids.clear()
+            layer._loss_ids.update(loss_ids)
+        if inner and not failed:
+            raise Unsupported(f"a Keras layer recorded a loss in {inner[0]} (add_loss, an "
+                              "activity regularizer) inside a branch or loop on a tensor: "
+                              "eagerly only the arm taken records it, once per iteration")
         unexplained = [where for where, owner, key, _ in held
                        if key != "_losses" or id(owner) not in kept.cleared]
         if unexplained and not failed:
