@@ -76,8 +76,8 @@ def _check_paths(b, fn, args, kwargs, in_arm, code, offset):
 
 
 class ArmTapes:
-    def __init__(self, builder):
-        self.b = builder
+    def __init__(self, plan):
+        self.plan = plan      # (not the builder: a cycle would keep the call's objects)
         self._kept = {}       # id(tape) -> tape the call opened with TF's record kept
         self._opened_at = {}  # id(tape) -> how many arms deep the call opened it
         self._arms = []       # per arm being built (dry or real): {id(tape): tape} it used
@@ -97,14 +97,14 @@ class ArmTapes:
         return self._arms.pop()
 
     @contextlib.contextmanager
-    def using(self, fn, args, kwargs, code, offset):
-        """Around the builder's call of `fn(*args, **kwargs)`."""
+    def using(self, b, fn, args, kwargs, code, offset):
+        """Around the builder `b`'s call of `fn(*args, **kwargs)`."""
         owner = getattr(fn, "__self__", None)
         # Inside an arm nested deeper than the one that opened the tape (a tape an arm
         # opens itself exists on that path only).
         in_arm = len(self._arms) > self._opened_at.get(id(owner), 0)
         if isinstance(owner, tf.GradientTape):
-            _check_paths(self.b, fn, args, kwargs, in_arm, code, offset)
+            _check_paths(b, fn, args, kwargs, in_arm, code, offset)
         tape = _used_tape(fn)
         if tape is None:
             yield
@@ -121,8 +121,8 @@ class ArmTapes:
             yield
             return
         if id(tape) not in self._kept:
-            if not self.b.plan.tapes_kept_for_arms:
-                self.b.plan.tapes_kept_for_arms = True
+            if not self.plan.tapes_kept_for_arms:
+                self.plan.tapes_kept_for_arms = True
                 raise Retry(f"{name} of a tape that is not persistent inside a branch on "
                             "a tensor: its record is kept for both arms", code, offset)
             raise Unsupported(f"{name} inside a branch on a tensor, of a tape that is not "

@@ -70,7 +70,7 @@ class Builder:
         self.provenance = provenance.Provenance()
         self.heap = heap.Heap(self, frozenset(plan.varying))
         self.open_regions = build_state.OpenRegions()
-        self.arm_tapes = arm_tapes.ArmTapes(self)   # tapes and branches on tensors
+        self.arm_tapes = arm_tapes.ArmTapes(plan)   # tapes and branches on tensors
         self.inlining = build_state.Inlining()
         self.recursion = build_state.Recursion(objects.Population())
         self.record = build_state.Record()

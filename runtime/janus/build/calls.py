@@ -580,7 +580,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     last_op = max(graph._nodes_by_id, default=0)
     with output.library_prints_refused(f"{name}()", code, offset), \
             program_functions.library_called_at(code, offset), \
-            b.arm_tapes.using(fn, args, kwargs, code, offset):
+            b.arm_tapes.using(b, fn, args, kwargs, code, offset):
         result = numbers.handed_back(
             fn(*map(wrap, args), **{k: wrap(v) for k, v in kwargs.items()}))
     made = (graph._nodes_by_id[i] for i in range(last_op + 1,
