@@ -384,17 +384,9 @@ def _tensor_of(value, dtype):
     return tf.convert_to_tensor(value, dtype=dtype)
 
 
-def _from_before(*values):
-    graph = tf.compat.v1.get_default_graph()
-    return any(value.graph is graph for value in values)
-
-
-def _before_or(value, merged):
-    """`value`, an arm's, if it is from before the cond (in the graph the cond is built
-    in); else a new tensor of the merge, which is then what eager's arm made."""
-    if value.graph is tf.compat.v1.get_default_graph():
-        return value
-    return tf.identity(merged)
+def _from_before(value):
+    """Whether an arm's tensor is from before the cond (of the graph it is built in)."""
+    return value.graph is tf.compat.v1.get_default_graph()
 
 
 def _apply(frame, plan, shapes, outputs, printing, condition):
@@ -418,12 +410,14 @@ def _apply(frame, plan, shapes, outputs, printing, condition):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
             # `best = v if v > best else best` keeps the caller's object on one arm.
             frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), first, second)
-        elif is_symbolic(first) and is_symbolic(second) and _from_before(first, second):
+        elif is_symbolic(first) and is_symbolic(second) and (
+                _from_before(first) or _from_before(second)):
             # A tensor from before the cond that an arm leaves (`x_aug if worse else x`,
             # an attribute only one arm writes) is that very object when the arm ran:
-            # the caller's, if it was (keep_by_choice).
-            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition),
-                                        _before_or(first, tensor), _before_or(second, tensor))
+            # the caller's, if it was (keep_by_choice); what an arm made is a new tensor
+            # of the merge, as eager's arm makes one.
+            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), *(
+                v if _from_before(v) else tf.identity(tensor) for v in (first, second)))
     shape = shapes[0]
     for key, (kind, target, name, _, _) in shape.writes.items():
         # What the arms wrote lands once, merged, as if written here; what only one

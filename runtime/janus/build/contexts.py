@@ -43,10 +43,11 @@ def enter_library(builder, manager, where):
     # janus/detect/tape.py wraps GradientTape.__enter__ to find training steps; the builder
     # enters the tape of the graph it builds, which is no training step.
     enter = getattr(enter, "__wrapped__", enter)
-    if isinstance(manager, tf.GradientTape):
+    is_tape = isinstance(manager, tf.GradientTape)
+    if is_tape:
         builder.arm_tapes.opened(manager)
-    if isinstance(manager, tf.GradientTape) and not manager._persistent and \
-            manager._tape is None and builder.plan.tapes_kept_for_arms:
+    if is_tape and not manager._persistent and manager._tape is None and \
+            builder.plan.tapes_kept_for_arms:
         # TF's record of a tape that is not persistent is released by its one use; the
         # builder uses it on both arms of a branch, and dry runs of them first
         # (arm_tapes.py): its record is made to keep, and the tape stays one use.

@@ -25,6 +25,12 @@ def _branch_graphs(op):
     return getattr(op, "_true_graph", None), getattr(op, "_false_graph", None)
 
 
+def _used_inputs(op):
+    """Per arm of an If op, the indexes of its inputs (after the predicate) the arm uses."""
+    return [{i for i, t in enumerate(g.inputs) if t.consumers()}
+            for g in _branch_graphs(op)]
+
+
 def _sure_inputs(graph, cache):
     """Indexes of `graph.inputs` (a branch's) that reach its outputs on every run of it."""
     key = id(graph)
@@ -113,8 +119,7 @@ def reached_on_path(graph, targets, sources):
             if op.type in _IF_OPS and None not in _branch_graphs(op):
                 pred = op.inputs[0]
                 sure_sets = [_sure_inputs(g, cache) for g in _branch_graphs(op)]
-                used = [{i for i, t in enumerate(g.inputs) if t.consumers()}
-                        for g in _branch_graphs(op)]
+                used = _used_inputs(op)
                 for i, inner in enumerate(op.inputs[1:]):
                     if i in sure_sets[0] and i in sure_sets[1]:
                         taken = flag
@@ -139,8 +144,7 @@ def one_arm_reads(graph):
     for op in graph.get_operations():
         if op.type not in _IF_OPS or None in _branch_graphs(op):
             continue
-        used = [{i for i, t in enumerate(g.inputs) if t.consumers()}
-                for g in _branch_graphs(op)]
+        used = _used_inputs(op)
         for i in used[0] ^ used[1]:
             if op.inputs[1 + i].dtype.name == "resource":
                 return True

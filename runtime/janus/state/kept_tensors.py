@@ -60,8 +60,7 @@ def kept_tensors(objects, graph):
         for where, owner, key, items in held:
             replayed = not failed and key == "_losses" and id(owner) in kept.cleared
             if replayed:
-                kept.replays.append(Effect("call", functools.partial(_set_items, items),
-                                           None, ((tuple(items),), {})))
+                _replay(kept, items)
             items[:] = [item for item in items if not _of_graph(item, graph)]
         replayed_lists = {id(items) for _, _, _, items in held}
         for layer, before, _ in ([] if failed else kept.cleared.values()):
@@ -69,9 +68,7 @@ def kept_tensors(objects, graph):
                 # Cleared, and left without graph values (a regularizer removed): the
                 # commit leaves what eager's call leaves.  (A layer that held no losses
                 # gets none: no effect at each call for each layer Keras clears.)
-                kept.replays.append(Effect(
-                    "call", functools.partial(_set_items, layer._losses), None,
-                    ((tuple(layer._losses),), {})))
+                _replay(kept, layer._losses)
         # The build changes nothing until its commit replays the lists (and a build
         # that fails later, or a refused one, must leave them as eager's last call did).
         for layer, losses, loss_ids in kept.cleared.values():
@@ -119,6 +116,12 @@ def _hook_clear_losses() -> bool:
 
 def _set_items(items, values):
     items[:] = values
+
+
+def _replay(kept, items):
+    """At commit, `items` holds again what it holds now (graph tensors: their values)."""
+    kept.replays.append(Effect("call", functools.partial(_set_items, items), None,
+                               ((tuple(items),), {})))
 
 
 def _keras_layer_class():
