@@ -16,7 +16,9 @@ The ports stay the published programs.  This helper only
     jit_compile=True, **kwargs); modes eager and janus: the plain Python step,
     unchanged (janus must see the eager program, as a user would run it);
   * times the loop: `meter.tick(loss)` after every step; the first `warmup` ticks are
-    warm-up, the next `steps` are timed, then `meter.done` is true; `Meter(...,
+    warm-up, the next `steps` are timed, then `meter.done` is true;
+    `meter.restart()` where an epoch's steps begin, so that the work between epochs
+    (validation, reports) is in no step's time; `Meter(...,
     step="train_step")` names the training step when the tutorial decorates more than
     one function (e.g. a test_step too);
   * prints one line `REAL {json}` at exit of the loop (`meter.report()`): per-step

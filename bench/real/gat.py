@@ -33,7 +33,8 @@ Changed:
   * Keras 3: compiled_loss / compiled_metrics are Keras 3's deprecated shims (kept);
     train_step's returned dict of metric results is what the loop reads;
   * steps: 5 warm-up steps, then 12 timed steps, instead of up to 100 epochs; the timer
-    ticks after each train_step; predict/test accuracy printing is not run;
+    ticks after each train_step and restarts when an epoch's steps begin (validation is
+    not timed); predict/test accuracy printing is not run;
   * the final loss reported is loss_fn of the final model on the validation nodes.
 """
 
@@ -292,6 +293,7 @@ meter = common.Meter("gat", WARMUP, STEPS, step="GraphAttentionNetwork.train_ste
 for epoch in range(NUM_EPOCHS):
     for metric in gat_model.metrics:
         metric.reset_state()
+    meter.restart()      # the last epoch's validation is not a training step
     for data in fit_dataset.shuffle(len(x_fit)).batch(BATCH_SIZE):
         logs = gat_model.train_step(data)
         meter.tick()

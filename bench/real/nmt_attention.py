@@ -23,7 +23,8 @@ Changed:
   * @tf.function on train_step -> @common.tf_function (bench mode);
   * steps: 5 warm-up steps, then 12 timed steps (12 steps an epoch), instead of
     10 epochs; the timer
-    ticks after each train_step with its batch_loss; no checkpoints; the translate()
+    ticks after each train_step with its batch_loss and restarts when an epoch's steps
+    begin; no checkpoints; the translate()
     / plot_attention part is not run;
   * the final loss reported is the last step's batch_loss.
 """
@@ -282,6 +283,7 @@ for epoch in range(EPOCHS):
   enc_hidden = encoder.initialize_hidden_state()
   total_loss = 0
 
+  meter.restart()      # the last epoch's report is not a training step
   for (batch, (inp, targ)) in enumerate(dataset.take(steps_per_epoch)):
     batch_loss = train_step(inp, targ, enc_hidden)
     total_loss += batch_loss

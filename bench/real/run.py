@@ -22,7 +22,8 @@ Per program, setting and mode:
   step_s        median over repetitions of the per-repetition median step time of the
                 timed steps (the warm-up steps excluded), with [min, max] over
                 repetitions; mean_step_s the same of the per-repetition mean (it keeps
-                the rare slow steps: epoch ends, evaluation, builds);
+                the rare slow steps: builds, the tutorial's periodic prints; the
+                work between epochs is not timed: Meter.restart in each port);
   janus/x       janus's median step time over mode x's, per repetition, then the median
                 and [min, max] of those ratios;
   loss          the final loss each program reports (same seed in every mode); for

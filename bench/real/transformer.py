@@ -34,7 +34,7 @@ Changed:
   * @tf.function(input_signature=...) on train_step -> @common.tf_function(
     input_signature=...) (bench mode);
   * steps: 5 warm-up steps, then 10 timed steps, instead of 20 epochs; the timer ticks
-    after each train_step; no checkpoints; evaluate()/translate() are not run;
+    after each train_step and restarts when an epoch's steps begin; no checkpoints; evaluate()/translate() are not run;
   * the final loss reported is train_loss.result() (the running mean of the epoch).
 """
 
@@ -536,6 +536,7 @@ for epoch in range(EPOCHS):
   train_accuracy.reset_state()
 
   # inp -> portuguese, tar -> english
+  meter.restart()      # the last epoch's report is not a training step
   for (batch, (inp, tar)) in enumerate(train_batches):
     train_step(inp, tar)
     meter.tick()

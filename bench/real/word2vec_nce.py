@@ -37,7 +37,8 @@ Changed:
     modes function and xla;
   * steps: 60 warm-up steps (step 1's display and evaluation included), then 600
     timed steps, instead of 3,000,000; the timer ticks after each run_optimization
-    (next_batch's Python included, as in the loop);
+    (next_batch's Python included, as in the loop) and restarts after the
+    display and the evaluation;
   * the final loss reported is the displayed loss, nce_loss(get_embedding(batch_x),
     batch_y), of the last batch after the last step.
 """
@@ -219,6 +220,7 @@ for step in range(1, num_steps + 1):
             for k in range(top_k):
                 log_str = '%s %s,' % (log_str, id2word[nearest[k]])
             print(log_str)
+    meter.restart()      # the display and the evaluation are not a training step
 
 loss = nce_loss(get_embedding(batch_x), batch_y)
 print("step: %i, loss: %f" % (step, loss))
