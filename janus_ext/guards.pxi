@@ -40,6 +40,31 @@ cdef extern from *:
     """
     bint janus_generic_getattr(object o)
 
+cdef extern from *:
+    """
+    /* Classes found plain for a Keras getter (guards.pxi, _plain_type), by kind: a
+       direct-mapped table of (class, its version tag then).  CPython gives a class a new
+       tag whenever it or a base is assigned to, and never reuses one, so an entry holds
+       only while the class is as it was checked; it keeps no class alive. */
+    typedef struct { PyTypeObject *type; unsigned int version; } janus_plain_entry;
+    static janus_plain_entry janus_plain_types[3][64];
+    static janus_plain_entry *janus_plain_slot(PyObject *o, int kind) {
+        return &janus_plain_types[kind][((uintptr_t)Py_TYPE(o) >> 5) & 63];
+    }
+    static int janus_plain_known(PyObject *o, int kind) {
+        janus_plain_entry *e = janus_plain_slot(o, kind);
+        return e->type == Py_TYPE(o) && e->version != 0 &&
+               e->version == Py_TYPE(o)->tp_version_tag;
+    }
+    static void janus_plain_remember(PyObject *o, int kind) {
+        janus_plain_entry *e = janus_plain_slot(o, kind);
+        e->type = Py_TYPE(o);
+        e->version = Py_TYPE(o)->tp_version_tag;
+    }
+    """
+    bint janus_plain_known(object o, int kind)
+    void janus_plain_remember(object o, int kind)
+
 cdef extern from "Python.h":
     PyObject *_PyType_Lookup(PyTypeObject *type, object name)   # borrowed; never raises
     PyObject **_PyObject_GetDictPtr(object obj)                  # NULL: no __dict__
@@ -300,7 +325,201 @@ cdef object _library_property(object base, object name, object prop):
         return _MISSING
     if type(name) is not str or _PyType_Lookup(tp, name) != <PyObject *>prop:
         return _MISSING
-    return prop.fget(base)
+    if prop is _KERAS_TRAINABLE_VARIABLES:
+        value = _keras_trainable(base, True)
+    elif prop is _KERAS_TRAINABLE_WEIGHTS:
+        value = _keras_trainable(base, False)
+    elif prop is _KERAS_VARIABLES:
+        value = _keras_state(base, True)
+    elif prop is _KERAS_WEIGHTS:
+        value = _keras_state(base, False)
+    else:
+        value = _MISSING
+    return prop.fget(base) if value is _MISSING else value
+
+
+# Keras' variable lists in C.  `model.trainable_variables` is read at every call of a
+# step that differentiates it, and its getter, run in Python, was two thirds of the
+# demo's guard check (bench/dispatch.py --per-guard: 6.9 of 9.8 us).  Each function
+# below is its Keras getter's own algorithm (keras/src/layers/layer.py), step for step,
+# with the static reads above; where a step would run any other code (a class that
+# overrides the property, a list type with its own + or iteration, a flag that is not a
+# bool) it returns _MISSING and the getter itself runs.  janus/guards.py registers the
+# getters (native_keras_getters) after checking that their code reads what these do;
+# tests/unit/test_guard_checker.py compares both on layer trees.
+cdef object _KERAS_LAYER_TRAINABLE = None       # Layer.trainable
+cdef object _KERAS_VARIABLE_TRAINABLE = None    # keras Variable.trainable
+cdef object _KERAS_VARIABLES = None             # Layer.variables
+cdef object _KERAS_WEIGHTS = None               # Layer.weights
+cdef object _KERAS_TRAINABLE_VARIABLES = None   # Layer.trainable_variables
+cdef object _KERAS_TRAINABLE_WEIGHTS = None     # Layer.trainable_weights
+cdef object _LIST_ITER = list.__dict__["__iter__"]
+cdef object _LIST_ADD = list.__dict__["__add__"]
+
+
+def native_keras_getters(layer_trainable, variable_trainable, variables, weights,
+                         trainable_variables, trainable_weights):
+    """Check these Keras properties (janus/guards.py) with the C versions above."""
+    global _KERAS_LAYER_TRAINABLE, _KERAS_VARIABLE_TRAINABLE, _KERAS_VARIABLES
+    global _KERAS_WEIGHTS, _KERAS_TRAINABLE_VARIABLES, _KERAS_TRAINABLE_WEIGHTS
+    _KERAS_LAYER_TRAINABLE, _KERAS_VARIABLE_TRAINABLE = layer_trainable, variable_trainable
+    _KERAS_VARIABLES, _KERAS_WEIGHTS = variables, weights
+    _KERAS_TRAINABLE_VARIABLES, _KERAS_TRAINABLE_WEIGHTS = trainable_variables, trainable_weights
+
+
+def keras_getter(obj, prop):
+    """What the C version of Keras property `prop` reads on obj; None where it gives way
+    to the getter (tests compare the two)."""
+    if prop is _KERAS_TRAINABLE_VARIABLES or prop is _KERAS_TRAINABLE_WEIGHTS:
+        value = _keras_trainable(obj, prop is _KERAS_TRAINABLE_VARIABLES)
+    elif prop is _KERAS_VARIABLES or prop is _KERAS_WEIGHTS:
+        value = _keras_state(obj, prop is _KERAS_VARIABLES)
+    else:
+        value = _MISSING
+    return None if value is _MISSING else value
+
+
+cdef bint _finds(object obj, str name, object prop):
+    """obj.name runs `prop`'s getter: generic lookup, and type(obj) holds prop."""
+    cdef PyTypeObject *tp = Py_TYPE(obj)
+    return (_PyType_Lookup(tp, "__getattribute__") == <PyObject *>_OBJECT_GETATTRIBUTE and
+            _PyType_Lookup(tp, name) == <PyObject *>prop)
+
+
+# What a plain Keras class is for each getter: the property it must hold under each name,
+# and the names it must not hold at all (the getter reads them from the instance dict).
+cdef enum:
+    _PLAIN_LAYER, _PLAIN_VARIABLE, _PLAIN_SEED_GENERATOR
+cdef tuple _LAYER_FIELDS = ("_trainable_variables", "_non_trainable_variables", "_layers",
+                            "_seed_generators", "_trainable")
+cdef bint _plain_type(object obj, int kind) except -1:
+    """Whether type(obj) is a plain class for the getters' reads of kind `kind`."""
+    if janus_plain_known(obj, kind):
+        return True
+    if kind == _PLAIN_VARIABLE:
+        plain = _finds(obj, "trainable", _KERAS_VARIABLE_TRAINABLE) and \
+            _type_lookup(type(obj), "_trainable") is _MISSING
+    elif kind == _PLAIN_SEED_GENERATOR:
+        plain = _type_lookup(type(obj), "__getattribute__") is _OBJECT_GETATTRIBUTE and \
+            _type_lookup(type(obj), "state") is _MISSING
+    else:
+        plain = _finds(obj, "trainable", _KERAS_LAYER_TRAINABLE) and \
+            _type_lookup(type(obj), "variables") is _KERAS_VARIABLES and \
+            _type_lookup(type(obj), "weights") is _KERAS_WEIGHTS and \
+            all(_type_lookup(type(obj), name) is _MISSING for name in _LAYER_FIELDS)
+    if plain:
+        janus_plain_remember(obj, kind)     # with the tag the lookups above assigned
+    return plain
+
+
+cdef object _plain_list(object owner, str name):
+    """owner.name if it is a list whose iteration and + are list's own, else _MISSING."""
+    value = _own_attr(owner, name)
+    if type(value) is list:
+        return value
+    if isinstance(value, list) and _type_lookup(type(value), "__iter__") is _LIST_ITER \
+            and _type_lookup(type(value), "__add__") is _LIST_ADD \
+            and _type_lookup(type(value), "__radd__") is _MISSING:
+        return value                     # Keras' TrackedList
+    return _MISSING
+
+
+cdef class _Seen:
+    """The objects a getter's `seen_ids` holds: a list scanned by identity while short
+    (no int made per object), then a set of their ids."""
+    cdef list objects
+    cdef set ids
+
+    def __cinit__(self):
+        self.objects = []
+        self.ids = None
+
+
+cdef bint _add_new(list into, _Seen seen, object v) except -1:
+    cdef Py_ssize_t i, n
+    if seen.ids is None:
+        n = PyList_GET_SIZE(seen.objects)
+        for i in range(n):
+            if PyList_GET_ITEM(seen.objects, i) == <PyObject *>v:
+                return True
+        if n < 32:
+            seen.objects.append(v)
+            into.append(v)
+            return True
+        seen.ids = {id(o) for o in seen.objects}
+    key = id(v)
+    if key not in seen.ids:
+        into.append(v)
+        seen.ids.add(key)
+    return True
+
+
+cdef bint _keras_collect(object layer, bint seeds, bint top, list found, _Seen seen) except -1:
+    """Appends Layer.variables (seeds) or Layer.weights of `layer` to `found`, False where
+    a step would run other code.  One pass with the outer call's `seen`: a sublayer's list
+    is filtered again by its parent, which drops all it would have dropped, so only the
+    outermost layer's seed states are appended unfiltered, as the getter appends them."""
+    cdef Py_ssize_t i
+    if not _plain_type(layer, _PLAIN_LAYER):
+        return False
+    own = _plain_list(layer, "_trainable_variables")
+    other = _plain_list(layer, "_non_trainable_variables")
+    sublayers = _plain_list(layer, "_layers")
+    if own is _MISSING or other is _MISSING or sublayers is _MISSING:
+        return False
+    generators = _plain_list(layer, "_seed_generators") if seeds else []
+    if generators is _MISSING:
+        return False
+    for i in range(PyList_GET_SIZE(own)):
+        _add_new(found, seen, <object>PyList_GET_ITEM(own, i))
+    for i in range(PyList_GET_SIZE(other)):
+        _add_new(found, seen, <object>PyList_GET_ITEM(other, i))
+    for i in range(PyList_GET_SIZE(generators)):
+        generator = <object>PyList_GET_ITEM(generators, i)
+        state = _own_attr(generator, "state") if _plain_type(generator, _PLAIN_SEED_GENERATOR) \
+            else _MISSING
+        if state is _MISSING:
+            return False
+        if top:
+            found.append(state)
+        else:
+            _add_new(found, seen, state)
+    for i in range(PyList_GET_SIZE(sublayers)):
+        if not _keras_collect(<object>PyList_GET_ITEM(sublayers, i), seeds, False, found, seen):
+            return False
+    return True
+
+
+cdef object _keras_state(object layer, bint seeds):
+    """Layer.variables (seeds: with the seed generators' states) or Layer.weights."""
+    cdef list found = []
+    if not _keras_collect(layer, seeds, True, found, _Seen()):
+        return _MISSING
+    return found
+
+
+cdef object _keras_trainable(object layer, bint seeds):
+    """Layer.trainable_variables (seeds) or Layer.trainable_weights."""
+    if not _plain_type(layer, _PLAIN_LAYER):
+        return _MISSING
+    flag = _own_attr(layer, "_trainable")
+    if type(flag) is not bool:
+        return _MISSING
+    if flag is False:
+        return []
+    every = _keras_state(layer, seeds)
+    if every is _MISSING:
+        return _MISSING
+    cdef list found = []
+    for v in <list>every:
+        if not _plain_type(v, _PLAIN_VARIABLE):
+            return _MISSING
+        flag = _own_attr(v, "_trainable")
+        if type(flag) is not bool:
+            return _MISSING
+        if flag is True:
+            found.append(v)
+    return found
 
 
 cdef object _dict_item(object d, object key):
@@ -632,3 +851,4 @@ def same_value(a, b):
 def static_len(value):
     """len() of a builtin container as G_LEN reads it; -1 for any other object."""
     return _static_len(value)
+

@@ -9,6 +9,7 @@ builder reads the values it guards through the same functions (janus/state/reads
 """
 
 import struct
+import sys
 
 import janus_ext
 from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_DICT, A_GLOBAL, A_ITEM, A_LOOKUP,
@@ -96,7 +97,45 @@ def instance_dict(base):
 
 def library_property(base, name, prop):
     """base.name through a TensorFlow/Keras property's getter."""
+    if not _keras_getters_native:
+        _register_keras_getters()
     return (A_PROP, base, name, prop)
+
+
+# What the Keras getters janus_ext runs in C read (names the getter's code looks up),
+# as keras/src/layers/layer.py writes them: a Keras whose getters read anything else
+# keeps them in Python.
+_KERAS_GETTER_NAMES = {
+    "trainable": ("_trainable",),
+    "variables": ("set", "_trainable_variables", "_non_trainable_variables", "id", "append",
+                  "add", "_seed_generators", "state", "_layers", "variables"),
+    "weights": ("set", "_trainable_variables", "_non_trainable_variables", "id", "append",
+                "add", "_layers", "weights"),
+    "trainable_variables": ("trainable", "variables"),
+    "trainable_weights": ("trainable", "weights"),
+}
+_keras_getters_native = False
+
+
+def _register_keras_getters():
+    """Hand Keras' variable-list properties to janus_ext's C versions (guards.pxi), once
+    Keras is loaded and its getters are the ones those versions follow."""
+    global _keras_getters_native
+    layer_module = sys.modules.get("keras.src.layers.layer")
+    variables_module = sys.modules.get("keras.src.backend.common.variables")
+    if layer_module is None or variables_module is None:
+        return
+    _keras_getters_native = True        # one attempt once Keras is there
+    layer, variable = layer_module.Layer, variables_module.Variable
+    props = {name: layer.__dict__.get(name) for name in _KERAS_GETTER_NAMES}
+    props["variable trainable"] = variable.__dict__.get("trainable")
+    expected = dict(_KERAS_GETTER_NAMES, **{"variable trainable": ("_trainable",)})
+    for name, prop in props.items():
+        if type(prop) is not property or prop.fget.__code__.co_names != expected[name]:
+            return
+    janus_ext.native_keras_getters(props["trainable"], props["variable trainable"],
+                                   props["variables"], props["weights"],
+                                   props["trainable_variables"], props["trainable_weights"])
 
 
 def type_of(base):
