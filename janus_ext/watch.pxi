@@ -595,3 +595,38 @@ def class_dict(cls):
     result = <object>d
     Py_DECREF(d)            # PyType_GetDict's reference; `result` holds its own
     return result
+
+
+cdef extern from *:
+    """
+    /* set's own ==, whatever a subclass defines (what `set.__eq__(a, b)` calls). */
+    static int janus_set_equal(PyObject *a, PyObject *b) {
+        PyObject *r = PySet_Type.tp_richcompare(a, b, Py_EQ);
+        if (r == NULL) return -1;
+        int same = r == Py_True;
+        Py_DECREF(r);
+        return same;
+    }
+    """
+    bint PyAnySet_Check(object o)
+    int janus_set_equal(object a, object b) except -1
+
+
+def first_changed(tuple compared, contents_of):
+    """Index of the first (where, value, contents) of `compared` whose value no longer
+    holds its contents (janus/state/library_state.py, changed_contents), or -1.  Runs at
+    every cache lookup: a set or frozenset (Keras' TrackedSets) is compared with set's
+    own C comparison, as `set.__eq__` would, with no copy made and no method of a
+    subclass run; any other value as `contents_of(value) == contents`."""
+    cdef Py_ssize_t i
+    cdef tuple entry
+    for i in range(PyTuple_GET_SIZE(compared)):
+        entry = <tuple>PyTuple_GET_ITEM(compared, i)
+        value, contents = entry[1], entry[2]
+        if PyAnySet_Check(value) and PyAnySet_Check(contents):
+            same = janus_set_equal(value, contents)
+        else:
+            same = contents_of(value) == contents
+        if not same:
+            return i
+    return -1

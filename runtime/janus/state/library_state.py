@@ -370,19 +370,11 @@ def _contents(value):
 
 def changed_contents(compared):
     """Why the graph holding `compared` (watch's second result) is stale, or None."""
-    for where, value, contents in compared:
-        # A set against the frozenset of its items then, by set's own C comparison
-        # (no copy made per call; Keras' TrackedSets are compared at every lookup).
-        if isinstance(value, set):
-            same = set.__eq__(value, contents)
-        elif isinstance(value, frozenset):
-            same = frozenset.__eq__(value, contents)
-        else:
-            same = _contents(value) == contents
-        if not same:
-            return f"{where} changed" if type(value) is _Setting else \
-                f"{where} changed in place"
-    return None
+    changed = janus_ext.first_changed(compared, _contents)
+    if changed == -1:
+        return None
+    where, value, _ = compared[changed]
+    return f"{where} changed" if type(value) is _Setting else f"{where} changed in place"
 
 
 class _SummaryReads:
