@@ -21,8 +21,8 @@ from ..semantics import arrays, natives, numbers
 from ..state import collection_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                       is_stand_in, is_symbolic)
-from . import (branches, closures, contexts, control, displays, dunders, imports, indexing,
-               iteration, loops, output, patterns, percent_format, raising)
+from . import (branches, closures, cond_calls, contexts, control, displays, dunders, imports,
+               indexing, iteration, loops, output, patterns, percent_format, raising)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -310,18 +310,19 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         fn = self.pop()
         if self_or_null is not NULL:
             args = [self_or_null, *args]
-        kwargs = {}
-        if kwnames:
-            kwargs = dict(zip(kwnames, args[len(args) - len(kwnames):]))
-            args = args[:len(args) - len(kwnames)]
-        self.push(self.b.call(fn, tuple(args), kwargs, self.code, ins.offset))
+        split = len(args) - len(kwnames or ())
+        args, kwargs = tuple(args[:split]), dict(zip(kwnames or (), args[split:]))
+        branches_of_cond = cond_calls.branch_functions(fn, args, kwargs)
+        if branches_of_cond is not None:        # tf.cond of the program's functions
+            return cond_calls.build(self, ins, *branches_of_cond)
+        self.push(self.b.call(fn, args, kwargs, self.code, ins.offset))
 
     def op_CALL(self, ins):
-        self._call(ins, ins.arg, None)
+        return self._call(ins, ins.arg, None)
 
     def op_CALL_KW(self, ins):
         kwnames = self.pop()
-        self._call(ins, ins.arg, kwnames)
+        return self._call(ins, ins.arg, kwnames)
 
     def op_CALL_FUNCTION_EX(self, ins):
         kwargs = self.pop() if ins.arg & 1 else {}     # made by BUILD_MAP/DICT_MERGE
