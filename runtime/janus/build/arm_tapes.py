@@ -61,6 +61,10 @@ def _check_paths(b, fn, args, kwargs, in_arm, code, offset):
     unconnected = args[3] if len(args) > 3 else kwargs.get("unconnected_gradients")
     if unconnected in (tf.UnconnectedGradients.ZERO, "zero"):
         return                      # eagerly zeros where nothing reaches a source too
+    if any(branch_paths.carried_out_of_loop(s) for s in tf.nest.flatten(sources)):
+        raise Unsupported(f"{name} with respect to a value a loop on a tensor carried out: "
+                          "eagerly it is the last iteration's tensor, which what followed "
+                          "may reach, the graph's is the loop's output", code, offset)
     targets = [t for t in tf.nest.flatten(target) if tf.is_tensor(t)]
     try:
         found = branch_paths.reached_on_path(graph, targets, tf.nest.flatten(sources))
@@ -80,15 +84,17 @@ class ArmTapes:
         self.plan = plan      # (not the builder: a cycle would keep the call's objects)
         self._kept = {}       # id(tape) -> tape the call opened with TF's record kept
         self._opened_at = {}  # id(tape) -> how many arms deep the call opened it
+        self._opened_in = {}  # id(tape) -> the region (its serial) the call opened it in
         self._arms = []       # per arm being built (dry or real): {id(tape): tape} it used
         self._one_path = {}   # id(tape) -> tape that one arm of a finished cond used
 
     def kept(self, tape):
         self._kept[id(tape)] = tape
 
-    def opened(self, tape):
-        """The call opens `tape` here (how many arms deep)."""
+    def opened(self, tape, region):
+        """The call opens `tape` here (how many arms deep, in which region)."""
         self._opened_at[id(tape)] = len(self._arms)
+        self._opened_in[id(tape)] = region
 
     def begin_arm(self):
         self._arms.append({})
@@ -104,6 +110,7 @@ class ArmTapes:
         # opens itself exists on that path only).
         in_arm = len(self._arms) > self._opened_at.get(id(owner), 0)
         if isinstance(owner, tf.GradientTape):
+            self._check_loop_body(b, owner, fn, code, offset)
             _check_paths(b, fn, args, kwargs, in_arm, code, offset)
         tape = _used_tape(fn)
         if tape is None:
@@ -138,6 +145,27 @@ class ArmTapes:
         finally:
             tape._persistent = False
         self._arms[-1][id(tape)] = tape
+
+    def _check_loop_body(self, b, tape, fn, code, offset):
+        """A tape opened before the loop on a tensor whose body is being built: eagerly
+        its watch/reset/stop_recording happen at each iteration that runs (none when
+        none runs), and a tape that is not persistent is used up by the first
+        iteration's gradient; the body is built once for all of them."""
+        body = next((serial for kind, serial in zip(reversed(b.open_regions.kinds),
+                                                    reversed(b.open_regions.serial))
+                     if kind != "arm"), None)
+        opened = self._opened_in.get(id(tape))
+        if body is None or opened is not None and opened >= body:
+            return
+        name = f"GradientTape.{fn.__name__}()"
+        if fn.__name__ in _CHANGES:
+            raise Unsupported(f"{name} inside a loop on a tensor, of a tape opened before "
+                              "the loop: eagerly the tape changes at each iteration run, "
+                              "and not at all when none runs", code, offset)
+        if fn.__name__ in _USES and not tape._persistent:
+            raise Unsupported(f"{name} inside a loop on a tensor, of a tape that is not "
+                              "persistent, opened before the loop: eagerly a second "
+                              "iteration's use raises", code, offset)
 
     def merge(self, first, second):
         """After a cond whose arms used the tapes `first` and `second`."""

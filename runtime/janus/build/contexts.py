@@ -45,7 +45,7 @@ def enter_library(builder, manager, where):
     enter = getattr(enter, "__wrapped__", enter)
     is_tape = isinstance(manager, tf.GradientTape)
     if is_tape:
-        builder.arm_tapes.opened(manager)
+        builder.arm_tapes.opened(manager, builder.innermost_region())
     if is_tape and not manager._persistent and manager._tape is None and \
             builder.plan.tapes_kept_for_arms:
         # TF's record of a tape that is not persistent is released by its one use; the

@@ -314,6 +314,13 @@ class Append:
             raise Unsupported("a list grown in a loop on a tensor is appended to with "
                               "something other than one tensor", code, offset)
         appender = self.appender
+        if numbers.python_type_of(args[0], appender.builder.provenance.number_of) \
+                not in (None, bool):
+            # tf.stack of the list converts Python ints to int32 or int64 by their
+            # values, floats to float32; the graph carries them as int64/float64.
+            raise Unsupported("a Python number appended to a list grown in a loop on a "
+                              "tensor: eagerly tf.stack() converts the list's numbers "
+                              "by their values", code, offset)
         if appender.builder.innermost_region() != appender.region:
             # Each arm would write the one array the other arm then starts from.
             raise Unsupported("append to a list grown in a loop on a tensor inside a "
@@ -350,6 +357,10 @@ def use_of_list(frame, ins, value):
                 frame.b.promote(size, int)
                 frame.push(size)
             else:
+                # Eagerly the list of nothing stacks to an empty float32 vector, not to
+                # the array's element shape and dtype: the interpreter runs that call.
+                frame.b.check(value.array.size() > 0, "tf.stack() of a list a loop on a "
+                              "tensor appended nothing to")
                 frame.push(value.array.stack())
             return after.next_offset
     return frame._load(ins.argval, ins)          # refused there, with the reason
@@ -510,11 +521,13 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
             if name not in end.locals:
                 frame.fail(f"local {name!r} is deleted in a loop on a tensor", ins)
             value = end.locals[name]
+            passed[name] = passed.get(name, False) or _passes_objects(b, value, values)
             out.append(_carry(frame, ins, name, value.array if type(value) is Appender
                               else value, before))
         return [flag, next_index, tf.convert_to_tensor(k, tf.int32), *out,
                 *printing.end(mark, printed, (frame.code, ins.offset))]
 
+    passed = {}         # carried name -> whether the body may leave it an object it got
     invariants = None
     b.open_regions.depth += 1
     try:
@@ -538,10 +551,54 @@ def _run_loop(frame, ins, regions, loop, shape, go, body_offset, flag_of, counte
         b.open_regions.depth -= 1
     values = results[3:3 + len(carried)]
     _promote_carried(b, carried, values, frame.locals, stays_number)
+    _caller_objects_kept(b, carried, values, initial, passed, results[0])
     for name, value in zip(carried, values):
         frame.locals[name] = GrownList(value) if name in grown else value
     printing.apply(results[3 + len(carried):])
     return _leave(frame, ins, regions, shape, results[2])
+
+
+def _passes_objects(b, value, inputs):
+    """Whether the body leaves `value` (or a tensor inside it) as an object it did not
+    make: one of its loop variables, a tensor from before the loop, or one chosen by a
+    branch in it (heap.keep_by_choice)."""
+    body_graph = tf.compat.v1.get_default_graph()
+    given = {id(t) for t in tf.nest.flatten(inputs) if isinstance(t, tf.Tensor)}
+    return any(isinstance(t, tf.Tensor) and (
+        id(t) in given or t.graph is not body_graph or b.provenance.of(t).chosen)
+        for t in tf.nest.flatten(value))
+
+
+def _caller_objects_kept(b, carried, values, initial, passed, flag):
+    """After the loop: a carried tensor that started as an object (the caller's, or one
+    the call made) is still that object eagerly after a run of no iterations (`h is
+    x`), a new tensor after one or more: which, the trip count says (heap.keep_by_choice).
+    A body that may leave a variable an object it got (a swap, `pair = (pair[1],
+    pair[0])`, or an arm that keeps it) tells nothing: for the caller's tensors, `is`
+    and storing or returning them are then refused (KEPT_UNKNOWN)."""
+    trips = _iterations_run(flag)
+    made = None if trips is None else tf.greater(trips, 0)
+    for name, value, start in zip(carried, values, initial):
+        if isinstance(start, tf.TensorArray):
+            continue
+        for after, before in zip(tf.nest.flatten(value), tf.nest.flatten(start)):
+            if not is_symbolic(after) or not is_symbolic(before) or \
+                    b.provenance.number_of(before) is not None or \
+                    b.provenance.number_of(after) is not None:
+                continue                  # numbers: _promote_carried
+            if not passed.get(name) and made is not None:
+                b.heap.keep_by_choice(after, made, before, tf.identity(after))
+            elif b.provenance.caller_of(before) is not None or \
+                    b.provenance.source_of(before) is not None:
+                b.provenance.note_kept(after, KEPT_UNKNOWN)
+
+
+def _iterations_run(flag):
+    """How many iterations the While op behind `flag` (a loop variable it returned) ran."""
+    op = flag.op
+    while op.type == "Identity":
+        op = op.inputs[0].op
+    return op.outputs[0] if op.type in ("While", "StatelessWhile") else None
 
 
 def _promote_carried(b, carried, values, before, stays_number):

@@ -86,8 +86,9 @@ def _template_of(value, run, tensors, memo):
                        dict(table) if type(table) is dict else tuple(table))
     kept = origin.kept if type(value) in (int, float) or is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
-        raise Unsupported("stores or returns a Python float that may be the "
-                                  "caller's own float object, " + KEPT_UNKNOWN, run.code)
+        raise Unsupported("stores or returns a value that may be the caller's own "
+                          "object (a Python float, a tensor) or a new one, " + KEPT_UNKNOWN,
+                          run.code)
     if kept is not None and kept[1] is True:
         return _Caller(kept[0])        # the caller's own number object, as eager keeps it
     if kept is not None and origin.number == control.MIXED:

@@ -15,6 +15,7 @@ is not followed (NotFollowed).
 import tensorflow as tf
 
 _IF_OPS = ("If", "StatelessIf")
+_WHILE_OPS = ("While", "StatelessWhile")
 
 
 class NotFollowed(Exception):
@@ -54,6 +55,10 @@ def _reach(targets, cache):
         if certain:
             sure.add(id(tensor))
         op = tensor.op
+        if op.type in _WHILE_OPS and getattr(op, "_body_graph", None) is not None:
+            # What the loop's body uses is reached only when it runs at all.
+            work.extend((inner, False) for inner in op.inputs)
+            continue
         if op.type in _IF_OPS and None not in _branch_graphs(op):
             true_graph, false_graph = _branch_graphs(op)
             both = _sure_inputs(true_graph, cache) & _sure_inputs(false_graph, cache)
@@ -108,6 +113,7 @@ def reached_on_path(graph, targets, sources):
     if not wanted:
         return []
     flags = {id(t): True for t in targets}
+    leads = _downstream([t for _, t in wanted])
     with graph.as_default():
         for op in _ops_from(targets):
             flag = None
@@ -115,6 +121,9 @@ def reached_on_path(graph, targets, sources):
                 if id(out) in flags:
                     flag = _either(flag, flags[id(out)])
             if flag is None:
+                continue
+            if op.type in _WHILE_OPS and getattr(op, "_body_graph", None) is not None:
+                _through_loop(op, flag, flags, cache, leads)
                 continue
             if op.type in _IF_OPS and None not in _branch_graphs(op):
                 pred = op.inputs[0]
@@ -136,6 +145,48 @@ def reached_on_path(graph, targets, sources):
             for inner in op.inputs:
                 flags[id(inner)] = _either(flags.get(id(inner)), flag)
     return [(s, flags.get(id(t), False)) for s, t in wanted]
+
+
+def _downstream(tensors):
+    """Ids of `tensors` and of every tensor computed from them (in their graph)."""
+    seen, work = set(), list(tensors)
+    while work:
+        tensor = work.pop()
+        if id(tensor) in seen:
+            continue
+        seen.add(id(tensor))
+        work.extend(out for consumer in tensor.consumers() for out in consumer.outputs)
+    return seen
+
+
+def _through_loop(op, flag, flags, cache, leads):
+    """Flags of a While op's inputs: an input the body uses on every pass is reached if
+    the loop ran at least once; a loop variable is also its own output after no pass.
+    An input that leads to a source (`leads`) and that the body uses on some passes
+    only (in an arm of a branch in it) is not followed."""
+    ran = tf.greater(op.outputs[0], 0)        # while_v2's first output: the passes made
+    body = op._body_graph
+    sure = _sure_inputs(body, cache)
+    for i, inner in enumerate(op.inputs):
+        taken = None
+        if id(op.outputs[i]) in flags:
+            taken = _both(flags[id(op.outputs[i])], tf.logical_not(ran))
+        if i in sure:
+            taken = _either(taken, _both(flag, ran))
+        elif id(inner) in leads and i < len(body.inputs) and body.inputs[i].consumers():
+            raise NotFollowed(op.name)
+        if taken is not None:
+            flags[id(inner)] = _either(flags.get(id(inner)), taken)
+
+
+def carried_out_of_loop(value):
+    """Whether `value` is a tensor a While op gives back (a loop variable after it)."""
+    if not isinstance(value, tf.Tensor) or not hasattr(value, "op"):
+        return False
+    op = value.op
+    while op.type == "Identity":
+        op = op.inputs[0].op
+    return op.type in _WHILE_OPS
 
 
 def one_arm_reads(graph):

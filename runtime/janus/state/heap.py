@@ -15,6 +15,7 @@ nothing is replayed, no TF update has landed (or it was undone, janus/graph/atom
 the interpreter re-runs the call.
 """
 
+import functools
 import types
 
 import numpy as np
@@ -25,7 +26,7 @@ import janus_ext
 from .. import containers, guards
 from ..errors import NeedsIdentity, Unsupported
 from ..semantics import arrays, numbers
-from ..values import KEPT_UNKNOWN
+from ..values import KEPT_UNKNOWN, is_symbolic
 from . import deaths, provenance
 
 # Container methods that change the container; replayed at commit.
@@ -469,6 +470,30 @@ def is_plain_object(owner, slots=False):
             and owner_type.__getattribute__ is object.__getattribute__
             and not hasattr(owner_type, "__getattr__")
             and (slots or hasattr(owner, "__dict__")))
+
+
+def kept_identity(b, left, right, negate):
+    """`left is right` (`is not` with `negate`) for Python numbers whose objects the heap
+    follows (the caller's own number at a place, or a flag's choice of it:
+    keep_by_choice): a Python bool or a graph bool; None where neither is followed, or
+    they follow different places (the caller decides by objects).  A value that may or
+    may not be the caller's object (KEPT_UNKNOWN) is refused."""
+    kept = [b.provenance.kept_of(v) if type(v) in (int, float) or is_symbolic(v) else None
+            for v in (left, right)]
+    if left is right or kept == [None, None]:
+        return None
+    if KEPT_UNKNOWN in kept:
+        raise Unsupported(f"`is` of a value that may be the caller's own object or a new "
+                          f"one, {KEPT_UNKNOWN}", *b.where)
+    if None in kept or not _same_place(kept[0][0], kept[1][0]):
+        return None
+    flags = [k[1] for k in kept if k[1] is not True]
+    if not flags:
+        return not negate
+    same = functools.reduce(tf.logical_and, flags)
+    same = tf.logical_not(same) if negate else same
+    b.promote(same, bool)
+    return same
 
 
 def _same_place(a, b) -> bool:

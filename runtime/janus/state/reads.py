@@ -323,6 +323,9 @@ def _both(left, right):
 def same_object(b, left, right, negate=False):
     """`left is right` (`is not` with `negate`): a Python bool, or a graph bool when
     either is a min/max result the graph chooses."""
+    same = heap.kept_identity(b, left, right, negate)
+    if same is not None:
+        return same
     lefts, rights = _choices(b, left), _choices(b, right)
     if len(lefts) == 1 and len(rights) == 1:
         return _same_object(b, left, right) is not negate
