@@ -20,7 +20,7 @@ from tensorflow.python.ops import script_ops
 from .. import config, errors, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
-from ..graph import atomic, eager_config, kept_calls, sum_order, tape_records, xla
+from ..graph import atomic, eager_config, kept_calls, tape_records, xla
 from ..semantics import arrays, random_ops
 from ..state import kept_tensors, library_state
 from . import builder, graph_sniffing, outputs, program_functions, purity, raising
@@ -119,10 +119,8 @@ def _build(code, globals_dict, arg_names, args, plan):
         deps.ops_which_must_run.update(atomic.unused_but_failing(graph))
         traced["draws"] = draws if draws.count else None
         if eager_config.eager_numerics():
-            # The program's tf.functions compute as eager's calls of them do, and sums
-            # of three or more terms add in eager's order.
+            # The program's tf.functions compute as eager's calls of them do.
             kept_calls.keep(graph)
-            returned = sum_order.spell_out(graph, returned)
         try:
             # Number checks (numbers.py) are Assert ops: gated as checks like janus's
             # assumptions.

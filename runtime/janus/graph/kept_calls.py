@@ -36,16 +36,16 @@ def keep(graph):
     holds) at a `_noinline` copy of it.  Returns how many call nodes now point at one."""
     copies, kept = {}, 0
     for op in graph.get_operations():
-        for attr, names in function_attrs(op.type, op.node_def):
+        for attr, names in _function_attrs(op.type, op.node_def):
             renamed = [_copy(graph, name, op.type in CALLS, copies) for name in names]
             if renamed == names:
                 continue
             kept += op.type in CALLS
-            op._set_attr(attr, as_attr(attr, renamed, op.node_def.attr[attr]))
+            op._set_attr(attr, _as_attr(attr, renamed, op.node_def.attr[attr]))
     return kept
 
 
-def function_attrs(op_type, node_def):
+def _function_attrs(op_type, node_def):
     """(attribute, [function names]) of a node: a call's target, the branches of a cond,
     the condition and body of a loop."""
     found = []
@@ -59,7 +59,7 @@ def function_attrs(op_type, node_def):
     return found
 
 
-def as_attr(attr, names, before):
+def _as_attr(attr, names, before):
     if before.HasField("func"):
         return attr_value_pb2.AttrValue(func=attr_value_pb2.NameAttrList(
             name=names[0], attr=before.func.attr))
@@ -87,10 +87,10 @@ def _copy(graph, name, called, copies):
     if not called:
         # A branch or loop body inlines into janus's graph: the calls it holds are kept.
         for node in definition.node_def:
-            for attr, names in function_attrs(node.op, node):
+            for attr, names in _function_attrs(node.op, node):
                 renamed = [_copy(graph, n, node.op in CALLS, copies) for n in names]
                 if renamed != names:
-                    node.attr[attr].CopyFrom(as_attr(attr, renamed, node.attr[attr]))
+                    node.attr[attr].CopyFrom(_as_attr(attr, renamed, node.attr[attr]))
                     changed = True
     if not changed:
         return name

@@ -1,9 +1,12 @@
+# known wrong: the order of an AddN of gradient terms follows which input's buffer TF's kernel may reuse, which differs between eager's tape and a graph (the last bits of the weights; tf.function computes janus's bits)
 """A Python `if` on a tensor whose true arm reads the error tensor once, which the loss
 then uses twice more after the branch (`err * err`): the error's gradient is the sum of
-three terms, which eager's tape adds in the order they came, ((a + b) + c).  In a graph
-TF's AddN kernel may reuse the last term's buffer and add it first; janus writes the sum
-as a chain, so the weights keep eager's last bits (until 2026-11-30 they left them from
-the first graph call on, oneDNN off)."""
+three terms.  TF's AddN kernel adds its inputs left to right, but first moves to the
+front an input whose buffer it may reuse for the result: in janus's graph that is the
+If op's term, (c + a) + b, where eager's tape got (a + b) + c (oneDNN off; tf.function
+computes janus's bits).  Writing every such sum as a left-to-right chain fixed this and
+broke others (a GRU unrolled over characters), where eager's own AddN reuses a buffer
+too: which input eager's kernel may reuse depends on the tape's references."""
 import json
 import random
 
