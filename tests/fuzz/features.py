@@ -675,6 +675,32 @@ def cond_identity(r, u):
                       f"{{st}}pick_{u} = x if loss < {r.choice(['0.5', '1.0'])} else y\n")
 
 
+def cond_closure(r, u):
+    # tf.cond of lambdas over the step's locals (build/cond_calls.py): one arm's loss
+    # uses a Python number the step binds, and after the update one arm hands back the
+    # caller's batch itself (`chosen is x` eagerly on that arm only).
+    return Parts(("tensor_if", "cond_closure", "tensor_identity", "attr_write"),
+                 state={f"same_{u}": "None", f"chosen_{u}": "None"},
+                 tape=f"scale_{u} = {r.choice(['0.5', '2.0'])}\n"
+                      f"loss = tf.cond(tf.reduce_mean(pred) > 0, lambda: loss * scale_{u},\n"
+                      f"               lambda: loss + 0.0)\n",
+                 post=f"{{st}}chosen_{u} = tf.cond(loss < {r.choice(['0.5', '1.0'])}, "
+                      f"lambda: x, lambda: x * 1.0)\n"
+                      f"{{st}}same_{u} = {{st}}chosen_{u} is x\n")
+
+
+def loop_identity(r, u):
+    # A tensor the loop on a tensor carries, which starts as the caller's batch and
+    # may run no pass (build/loops.py): `h is x` after it, and the tensor kept.
+    return Parts(("tensor_for", "loop_identity", "tensor_identity", "attr_write"),
+                 state={f"same_{u}": "None", f"last_{u}": "None"},
+                 post=f"h_{u} = x\n"
+                      f"for t_{u} in tf.range(tf.cast(tf.reduce_mean(x) > "
+                      f"{r.choice(['0.0', '0.1'])}, tf.int32)):\n"
+                      f"    h_{u} = h_{u} * 0.5\n"
+                      f"{{st}}same_{u} = h_{u} is x\n{{st}}last_{u} = h_{u}\n")
+
+
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
     for_break_continue,
@@ -690,7 +716,7 @@ FEATURES = {f.__name__: f for f in (
     print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
     fixed_seed_stream, closure_made_in_step, match_config, import_in_step, set_in_step,
     getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
-    cond_identity)}
+    cond_identity, cond_closure, loop_identity)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
