@@ -1,16 +1,17 @@
-"""`tf.cond(pred, true_fn, false_fn)` in converted code, its branches the program's own
-functions → the branch a Python `if` on a tensor makes (branches.py), each arm a call
-of one of them.
+"""`tf.cond(pred, true_fn, false_fn)` and `tf.switch_case(index, branch_fns)` in converted
+code, their branches the program's own functions → the branch a Python `if` on a tensor
+makes (branches.py), each arm a call of one of them.
 
 Eagerly, tf.cond calls the one function its predicate picks and returns what that
 function returned, as it is (tensorflow/python/ops/cond.py, _eager_cond_implementation):
-`result = true_fn() if pred else false_fn()`.  Handed to TF's cond_v2, both functions
-would be traced as bodies of their own: the branch not taken would still run its Python
-(a KeyError it raises, a write, a print) and what comes back would be new tensors, not
-the objects the branch returned (the caller's own batch).  As janus's branch, each arm
-calls one function under the builder, and what the arms write, print, record on tapes,
-raise and return merges as an `if` statement's arms do.  A lambda closing over the
-step's variables is called with the call's cells.
+`result = true_fn() if pred else false_fn()`; tf.switch_case calls `branch_fns[i]()`,
+an index out of range calling the last (or the default).  Handed to TF's cond_v2, every
+function would be traced as a body of its own: a branch not taken would still run its
+Python (a KeyError it raises, a write, a print) and what comes back would be new tensors,
+not the objects the branch returned (the caller's own batch).  As janus's branch, each
+arm calls one function under the builder, and what the arms write, print, record on
+tapes, raise and return merges as an `if` statement's arms do (a switch is a chain of
+them).  A lambda closing over the step's variables is called with the call's cells.
 """
 
 import types
@@ -23,6 +24,18 @@ from . import branches
 
 # tf.cond(pred, true_fn=None, false_fn=None, name=None)
 _PARAMETERS = ("pred", "true_fn", "false_fn", "name")
+
+
+def conditional(fn, args, kwargs):
+    """How to build this call of `fn` as janus's branch (a function of the frame and the
+    instruction), or None when TF's own path takes it."""
+    found = branch_functions(fn, args, kwargs)
+    if found is not None:
+        return lambda frame, ins: build(frame, ins, *found)
+    found = _switch_functions(fn, args, kwargs)
+    if found is not None:
+        return lambda frame, ins: _build_switch(frame, ins, *found)
+    return None
 
 
 def branch_functions(fn, args, kwargs):
@@ -71,3 +84,66 @@ def _arm(function, ins):
 
 def _called(frame, function, ins):
     return frame.b.call(function, (), {}, frame.code, ins.offset)
+
+
+# tf.switch_case(branch_index, branch_fns, default=None, name="switch_case")
+_SWITCH_PARAMETERS = ("branch_index", "branch_fns", "default", "name")
+
+
+def _switch_functions(fn, args, kwargs):
+    """(index, actions) of a `tf.switch_case` call this module builds, else None: an
+    integer tensor index of one element, and branches (a list of functions, of (key,
+    function) pairs, or a dict of them, keys 0..n-1, and a default) all the program's,
+    in the order eager's switch_case puts them (tensorflow/python/ops/
+    control_flow_switch_case.py)."""
+    if fn is not tf.switch_case or len(args) > len(_SWITCH_PARAMETERS) or \
+            any(k not in _SWITCH_PARAMETERS[len(args):] for k in kwargs):
+        return None
+    bound = dict(zip(_SWITCH_PARAMETERS, args), **kwargs)
+    index, branches_given = bound.get("branch_index"), bound.get("branch_fns")
+    default, name = bound.get("default"), bound.get("name", "switch_case")
+    if not is_symbolic(index) or not index.dtype.is_integer or \
+            index.shape.num_elements() != 1 or not (name is None or type(name) is str):
+        return None
+    if type(branches_given) is dict:
+        pairs = list(branches_given.items())
+    elif type(branches_given) in (list, tuple) and branches_given and \
+            all(_program_function(f) for f in branches_given):
+        pairs = list(enumerate(branches_given))
+    elif type(branches_given) in (list, tuple):
+        pairs = list(branches_given)
+    else:
+        return None
+    if not pairs or not all(type(p) is tuple and len(p) == 2 and type(p[0]) is int
+                            and _program_function(p[1]) for p in pairs):
+        return None
+    if sorted(p[0] for p in pairs) != list(range(len(pairs))):
+        return None
+    actions = [f for _, f in sorted(pairs, key=lambda p: p[0])]
+    if default is not None:
+        if not _program_function(default):
+            return None
+        actions.append(default)
+    return index, actions
+
+
+def _build_switch(frame, ins, index, actions):
+    """`actions[i]()`, i the index clamped as eager's switch_case clamps it (an index out
+    of range takes the last): a chain of branches on `i == k`."""
+    index = tf.reshape(index, ())
+    last = len(actions) - 1
+    index = tf.where((index < 0) | (index > last), tf.constant(last, index.dtype), index)
+    decided = static_value(index)
+    if decided is not None:
+        frame.push(_called(frame, actions[int(decided)], ins))
+        return ins.next_offset
+    return _switch_from(frame, ins, index, actions, 0)
+
+
+def _switch_from(frame, ins, index, actions, first):
+    if first == len(actions) - 1:
+        frame.push(_called(frame, actions[first], ins))
+        return ins.next_offset
+    rest = branches.Arm(lambda sub: _switch_from(sub, ins, index, actions, first + 1))
+    return branches.branch(frame, ins, tf.equal(index, first), _arm(actions[first], ins),
+                           rest, ins.next_offset)

@@ -312,9 +312,9 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             args = [self_or_null, *args]
         split = len(args) - len(kwnames or ())
         args, kwargs = tuple(args[:split]), dict(zip(kwnames or (), args[split:]))
-        branches_of_cond = cond_calls.branch_functions(fn, args, kwargs)
-        if branches_of_cond is not None:        # tf.cond of the program's functions
-            return cond_calls.build(self, ins, *branches_of_cond)
+        conditional = cond_calls.conditional(fn, args, kwargs)
+        if conditional is not None:     # tf.cond / tf.switch_case of the program's functions
+            return conditional(self, ins)
         self.push(self.b.call(fn, args, kwargs, self.code, ins.offset))
 
     def op_CALL(self, ins):
