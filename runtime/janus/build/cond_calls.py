@@ -26,22 +26,24 @@ from . import branches
 _PARAMETERS = ("pred", "true_fn", "false_fn", "name")
 
 
-def conditional(fn, args, kwargs):
+def conditional(b, fn, args, kwargs):
     """How to build this call of `fn` as janus's branch (a function of the frame and the
     instruction), or None when TF's own path takes it."""
-    found = branch_functions(fn, args, kwargs)
+    found = branch_functions(b, fn, args, kwargs)
     if found is not None:
         return lambda frame, ins: build(frame, ins, *found)
-    found = _switch_functions(fn, args, kwargs)
+    found = _switch_functions(b, fn, args, kwargs)
     if found is not None:
         return lambda frame, ins: _build_switch(frame, ins, *found)
     return None
 
 
-def branch_functions(fn, args, kwargs):
+def branch_functions(b, fn, args, kwargs):
     """(pred, true_fn, false_fn) of a `tf.cond` call this module builds, else None: both
-    branches are functions of the program, and the predicate is a Python bool or number
-    or a tensor (anything else takes eager's own path through TF)."""
+    branches are functions of the program, and the predicate is a Python bool or a
+    tensor (anything else takes eager's own path through TF: eagerly a Python number is
+    converted to a tensor first, a float to float32, where 1e-50 is False and 1e300
+    raises)."""
     if fn is not tf.cond or len(args) > len(_PARAMETERS) or \
             any(k not in _PARAMETERS[len(args):] for k in kwargs):
         return None
@@ -51,8 +53,8 @@ def branch_functions(fn, args, kwargs):
     if not (_program_function(true_fn) and _program_function(false_fn)) or \
             not (name is None or type(name) is str):
         return None
-    if type(pred) in (bool, int, float) or isinstance(pred, tf.Variable) or \
-            is_symbolic(pred) and pred.dtype != tf.string:
+    if type(pred) is bool or isinstance(pred, tf.Variable) or is_symbolic(pred) and \
+            pred.dtype != tf.string and b.provenance.number_of(pred) is None:
         return pred, true_fn, false_fn
     return None
 
@@ -90,7 +92,7 @@ def _called(frame, function, ins):
 _SWITCH_PARAMETERS = ("branch_index", "branch_fns", "default", "name")
 
 
-def _switch_functions(fn, args, kwargs):
+def _switch_functions(b, fn, args, kwargs):
     """(index, actions) of a `tf.switch_case` call this module builds, else None: an
     integer tensor index of one element, and branches (a list of functions, of (key,
     function) pairs, or a dict of them, keys 0..n-1, and a default) all the program's,
@@ -102,7 +104,8 @@ def _switch_functions(fn, args, kwargs):
     bound = dict(zip(_SWITCH_PARAMETERS, args), **kwargs)
     index, branches_given = bound.get("branch_index"), bound.get("branch_fns")
     default, name = bound.get("default"), bound.get("name", "switch_case")
-    if not is_symbolic(index) or not index.dtype.is_integer or \
+    if not is_symbolic(index) or b.provenance.number_of(index) is not None or \
+            not index.dtype.is_integer or \
             index.shape.num_elements() != 1 or not (name is None or type(name) is str):
         return None
     if type(branches_given) is dict:

@@ -312,7 +312,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             args = [self_or_null, *args]
         split = len(args) - len(kwnames or ())
         args, kwargs = tuple(args[:split]), dict(zip(kwnames or (), args[split:]))
-        conditional = cond_calls.conditional(fn, args, kwargs)
+        conditional = cond_calls.conditional(self.b, fn, args, kwargs)
         if conditional is not None:     # tf.cond / tf.switch_case of the program's functions
             return conditional(self, ins)
         self.push(self.b.call(fn, args, kwargs, self.code, ins.offset))
