@@ -75,6 +75,8 @@ CANNOT_FAIL_STATIC = frozenset({
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
     "ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyKerasMomentum",
     "ResourceApplyAdam", "ResourceApplyRMSProp", "ResourceApplyAdagradV2",
+    # the truth of a float from its bits (branches.scalar_condition)
+    "Bitcast", "BitwiseAnd",
     # a shape vector sliced or a stateless draw of a known shape (a GAN's noise)
     "StridedSlice", "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2",
     "StatelessRandomNormalV2", "StatelessTruncatedNormalV2",
