@@ -325,16 +325,7 @@ cdef object _library_property(object base, object name, object prop):
         return _MISSING
     if type(name) is not str or _PyType_Lookup(tp, name) != <PyObject *>prop:
         return _MISSING
-    if prop is _KERAS_TRAINABLE_VARIABLES:
-        value = _keras_trainable(base, True)
-    elif prop is _KERAS_TRAINABLE_WEIGHTS:
-        value = _keras_trainable(base, False)
-    elif prop is _KERAS_VARIABLES:
-        value = _keras_state(base, True)
-    elif prop is _KERAS_WEIGHTS:
-        value = _keras_state(base, False)
-    else:
-        value = _MISSING
+    value = _keras_native(base, prop)
     return prop.fget(base) if value is _MISSING else value
 
 
@@ -346,7 +337,7 @@ cdef object _library_property(object base, object name, object prop):
 # overrides the property, a list type with its own + or iteration, a flag that is not a
 # bool) it returns _MISSING and the getter itself runs.  janus/guards.py registers the
 # getters (native_keras_getters) after checking that their code reads what these do;
-# tests/unit/test_guard_checker.py compares both on layer trees.
+# tests/unit/test_keras_getters.py compares both on layer trees.
 cdef object _KERAS_LAYER_TRAINABLE = None       # Layer.trainable
 cdef object _KERAS_VARIABLE_TRAINABLE = None    # keras Variable.trainable
 cdef object _KERAS_VARIABLES = None             # Layer.variables
@@ -370,13 +361,18 @@ def native_keras_getters(layer_trainable, variable_trainable, variables, weights
 def keras_getter(obj, prop):
     """What the C version of Keras property `prop` reads on obj; None where it gives way
     to the getter (tests compare the two)."""
-    if prop is _KERAS_TRAINABLE_VARIABLES or prop is _KERAS_TRAINABLE_WEIGHTS:
-        value = _keras_trainable(obj, prop is _KERAS_TRAINABLE_VARIABLES)
-    elif prop is _KERAS_VARIABLES or prop is _KERAS_WEIGHTS:
-        value = _keras_state(obj, prop is _KERAS_VARIABLES)
-    else:
-        value = _MISSING
+    value = _keras_native(obj, prop)
     return None if value is _MISSING else value
+
+
+cdef object _keras_native(object obj, object prop):
+    """Keras property `prop` of obj by its C version; _MISSING where there is none, or
+    where it gives way to the getter."""
+    if prop is _KERAS_TRAINABLE_VARIABLES or prop is _KERAS_TRAINABLE_WEIGHTS:
+        return _keras_trainable(obj, prop is _KERAS_TRAINABLE_VARIABLES)
+    if prop is _KERAS_VARIABLES or prop is _KERAS_WEIGHTS:
+        return _keras_state(obj, prop is _KERAS_VARIABLES)
+    return _MISSING
 
 
 cdef bint _finds(object obj, str name, object prop):
@@ -851,4 +847,3 @@ def same_value(a, b):
 def static_len(value):
     """len() of a builtin container as G_LEN reads it; -1 for any other object."""
     return _static_len(value)
-

@@ -61,7 +61,7 @@ def _check_paths(b, fn, args, kwargs, in_arm, code, offset):
     unconnected = args[3] if len(args) > 3 else kwargs.get("unconnected_gradients")
     if unconnected in (tf.UnconnectedGradients.ZERO, "zero"):
         return                      # eagerly zeros where nothing reaches a source too
-    if any(branch_paths.carried_out_of_loop(s) for s in tf.nest.flatten(sources)):
+    if any(branch_paths.while_op_of(s) is not None for s in tf.nest.flatten(sources)):
         raise Unsupported(f"{name} with respect to a value a loop on a tensor carried out: "
                           "eagerly it is the last iteration's tensor, which what followed "
                           "may reach, the graph's is the loop's output", code, offset)

@@ -44,10 +44,9 @@ def branch_functions(b, fn, args, kwargs):
     tensor (anything else takes eager's own path through TF: eagerly a Python number is
     converted to a tensor first, a float to float32, where 1e-50 is False and 1e300
     raises)."""
-    if fn is not tf.cond or len(args) > len(_PARAMETERS) or \
-            any(k not in _PARAMETERS[len(args):] for k in kwargs):
+    bound = _bound(_PARAMETERS, args, kwargs) if fn is tf.cond else None
+    if bound is None:
         return None
-    bound = dict(zip(_PARAMETERS, args), **kwargs)
     pred, true_fn, false_fn = (bound.get(k) for k in _PARAMETERS[:3])
     name = bound.get("name")
     if not (_program_function(true_fn) and _program_function(false_fn)) or \
@@ -57,6 +56,14 @@ def branch_functions(b, fn, args, kwargs):
             pred.dtype != tf.string and b.provenance.number_of(pred) is None:
         return pred, true_fn, false_fn
     return None
+
+
+def _bound(parameters, args, kwargs):
+    """{parameter: argument} of a call to a function with these parameters, or None if
+    the call does not fit them (TF's own path then raises eager's error)."""
+    if len(args) > len(parameters) or any(k not in parameters[len(args):] for k in kwargs):
+        return None
+    return dict(zip(parameters, args), **kwargs)
 
 
 def _program_function(fn):
@@ -98,10 +105,9 @@ def _switch_functions(b, fn, args, kwargs):
     function) pairs, or a dict of them, keys 0..n-1, and a default) all the program's,
     in the order eager's switch_case puts them (tensorflow/python/ops/
     control_flow_switch_case.py)."""
-    if fn is not tf.switch_case or len(args) > len(_SWITCH_PARAMETERS) or \
-            any(k not in _SWITCH_PARAMETERS[len(args):] for k in kwargs):
+    bound = _bound(_SWITCH_PARAMETERS, args, kwargs) if fn is tf.switch_case else None
+    if bound is None:
         return None
-    bound = dict(zip(_SWITCH_PARAMETERS, args), **kwargs)
     index, branches_given = bound.get("branch_index"), bound.get("branch_fns")
     default, name = bound.get("default"), bound.get("name", "switch_case")
     if not is_symbolic(index) or b.provenance.number_of(index) is not None or \

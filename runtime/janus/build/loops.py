@@ -22,6 +22,7 @@ import tensorflow as tf
 
 from ..errors import Unsupported
 from ..frontend import bytecode
+from ..graph import branch_paths
 from ..graph.static_values import decided_by, static_value
 from ..semantics import numbers
 from ..values import KEPT_UNKNOWN, NULL, is_symbolic
@@ -576,8 +577,9 @@ def _caller_objects_kept(b, carried, values, initial, passed, flag):
     A body that may leave a variable an object it got (a swap, `pair = (pair[1],
     pair[0])`, or an arm that keeps it) tells nothing: for the caller's tensors, `is`
     and storing or returning them are then refused (KEPT_UNKNOWN)."""
-    trips = _iterations_run(flag)
-    made = None if trips is None else tf.greater(trips, 0)
+    loop = branch_paths.while_op_of(flag)
+    # while_v2's first output: how many passes the loop made
+    made = None if loop is None else tf.greater(loop.outputs[0], 0)
     for name, value, start in zip(carried, values, initial):
         if isinstance(start, tf.TensorArray):
             continue
@@ -591,14 +593,6 @@ def _caller_objects_kept(b, carried, values, initial, passed, flag):
             elif b.provenance.caller_of(before) is not None or \
                     b.provenance.source_of(before) is not None:
                 b.provenance.note_kept(after, KEPT_UNKNOWN)
-
-
-def _iterations_run(flag):
-    """How many iterations the While op behind `flag` (a loop variable it returned) ran."""
-    op = flag.op
-    while op.type == "Identity":
-        op = op.inputs[0].op
-    return op.outputs[0] if op.type in ("While", "StatelessWhile") else None
 
 
 def _promote_carried(b, carried, values, before, stays_number):

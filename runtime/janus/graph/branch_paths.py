@@ -179,14 +179,15 @@ def _through_loop(op, flag, flags, cache, leads):
             flags[id(inner)] = _either(flags.get(id(inner)), taken)
 
 
-def carried_out_of_loop(value):
-    """Whether `value` is a tensor a While op gives back (a loop variable after it)."""
+def while_op_of(value):
+    """The While op that gives back `value` (a loop variable after the loop, maybe
+    through Identity ops), or None."""
     if not isinstance(value, tf.Tensor) or not hasattr(value, "op"):
-        return False
+        return None
     op = value.op
     while op.type == "Identity":
         op = op.inputs[0].op
-    return op.type in _WHILE_OPS
+    return op if op.type in _WHILE_OPS else None
 
 
 def one_arm_reads(graph):

@@ -472,12 +472,12 @@ def is_plain_object(owner, slots=False):
             and (slots or hasattr(owner, "__dict__")))
 
 
-def kept_identity(b, left, right, negate):
-    """`left is right` (`is not` with `negate`) for Python numbers whose objects the heap
-    follows (the caller's own number at a place, or a flag's choice of it:
-    keep_by_choice): a Python bool or a graph bool; None where neither is followed, or
-    they follow different places (the caller decides by objects).  A value that may or
-    may not be the caller's object (KEPT_UNKNOWN) is refused."""
+def kept_identity(b, left, right):
+    """`left is right` for Python numbers whose objects the heap follows (the caller's
+    own number at a place, or a flag's choice of it: keep_by_choice): True or a graph
+    bool; None where neither is followed, or they follow different places (the caller
+    decides by objects).  A value that may or may not be the caller's object
+    (KEPT_UNKNOWN) is refused."""
     kept = [b.provenance.kept_of(v) if type(v) in (int, float) or is_symbolic(v) else None
             for v in (left, right)]
     if left is right or kept == [None, None]:
@@ -488,12 +488,7 @@ def kept_identity(b, left, right, negate):
     if None in kept or not _same_place(kept[0][0], kept[1][0]):
         return None
     flags = [k[1] for k in kept if k[1] is not True]
-    if not flags:
-        return not negate
-    same = functools.reduce(tf.logical_and, flags)
-    same = tf.logical_not(same) if negate else same
-    b.promote(same, bool)
-    return same
+    return functools.reduce(tf.logical_and, flags) if flags else True
 
 
 def _same_place(a, b) -> bool:

@@ -323,17 +323,18 @@ def _both(left, right):
 def same_object(b, left, right, negate=False):
     """`left is right` (`is not` with `negate`): a Python bool, or a graph bool when
     either is a min/max result the graph chooses."""
-    same = heap.kept_identity(b, left, right, negate)
-    if same is not None:
-        return same
-    lefts, rights = _choices(b, left), _choices(b, right)
-    if len(lefts) == 1 and len(rights) == 1:
-        return _same_object(b, left, right) is not negate
-    terms = [_both(lc, rc) for lc, lo in lefts for rc, ro in rights
-             if _same_object(b, lo, ro)]
-    if any(term is None for term in terms) or not terms:
-        return bool(terms) is not negate
-    same = functools.reduce(tf.logical_or, terms)
+    same = heap.kept_identity(b, left, right)
+    if same is True:
+        return not negate
+    if same is None:
+        lefts, rights = _choices(b, left), _choices(b, right)
+        if len(lefts) == 1 and len(rights) == 1:
+            return _same_object(b, left, right) is not negate
+        terms = [_both(lc, rc) for lc, lo in lefts for rc, ro in rights
+                 if _same_object(b, lo, ro)]
+        if any(term is None for term in terms) or not terms:
+            return bool(terms) is not negate
+        same = functools.reduce(tf.logical_or, terms)
     same = tf.logical_not(same) if negate else same
     b.promote(same, bool)
     return same
