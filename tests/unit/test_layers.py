@@ -42,8 +42,8 @@ GROUND_FLOOR = ("errors", "values")
 # attribute_reads.py (the heap), inputs.py (the arguments), heap.py (the call-time reads
 # reads.py asks for), random_ops.py (the seed of TF's context, which eager reads at each
 # draw), and guards.py itself.
-RECORD_GUARDS = {"state.reads", "state.attribute_reads", "state.inputs", "state.heap",
-                 "semantics.random_ops", "guards"}
+RECORD_GUARDS = {"state.reads", "state.attribute_reads", "state.identity_reads",
+                 "state.inputs", "state.heap", "semantics.random_ops", "guards"}
 READS = ("state.reads", "state.attribute_reads")
 # The static reads the entry checker replays; anyone else using them reads the heap
 # around reads.py.

@@ -70,9 +70,9 @@ def _check_paths(b, fn, args, kwargs, in_arm, code, offset):
         found = branch_paths.reached_on_path(graph, targets, tf.nest.flatten(sources))
     except branch_paths.NotFollowed:
         raise Unsupported(f"{name} of a target that reaches a variable or watched tensor "
-                          "through a branch on a tensor inside an arm of another: eagerly "
-                          "its gradient is None where the arms taken do not use it",
-                          code, offset) from None
+                          "through a branch on a tensor inside an arm of another or inside "
+                          "a loop on a tensor: eagerly its gradient is None where the arms "
+                          "taken do not use it", code, offset) from None
     for _, reached in found:
         # Eagerly the gradient of a source the arms taken do not reach is None (or of
         # another kind): the interpreter runs such a call.

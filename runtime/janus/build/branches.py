@@ -134,6 +134,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
                  (frame.code, ins.offset), raises=True)
         return (true_arm if truth else false_arm).enter(frame)
     before = _values_before(frame, ins, shapes)
+    tuples_before = _tuples_held(frame)
     printing = arm_output.ArmPrints(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
 
@@ -159,7 +160,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
     b.arm_tapes.merge(ends[0].tapes, ends[1].tapes)
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
-    return _apply(frame, plan, shapes, list(outputs), printing, condition)
+    return _apply(frame, plan, shapes, list(outputs), printing, condition, tuples_before)
 
 
 def with_writes(b, run):
@@ -234,18 +235,66 @@ def _add_untouched(end, before):
     end.writes = {**before, **end.writes}
 
 
-def slots(end):
-    """The values an arm leaves: its locals and stack, or its return value, and where it
-    stopped.  Tuples are opened up to their items, so `return h, c` merges item by
-    item."""
+def _tuples_held(frame):
+    """id -> tuple: the tuples the frame holds before a cond (and the tuples in them),
+    objects an arm may leave as they are."""
+    held, pending = {}, [*frame.locals.values(), *frame.stack]
+    while pending:
+        value = pending.pop()
+        if type(value) is tuple and id(value) not in held:
+            held[id(value)] = value
+            pending.extend(value)
+    return held
+
+
+def _tuples_left(b, shapes, merged, condition, tuples_before):
+    """key -> the tuple the program holds there after the cond, where both arms leave a
+    tuple (`slots` opens them item by item, and `closed` would make a new one).
+
+    Eager's is the object the arm that ran left: the same one whichever arm ran, or
+    one of two (`batch = hard if worse else easy`), which the cond's flag chooses, as
+    for tensors (heap.keep_by_choice): `batch is hard`, and what the call stores or
+    returns, are the caller's tuple.  A tuple an arm made is a new one, as eager's
+    arm makes one at every call."""
+    raws = [_unopened(end) for end in shapes]
+    tuples = {}
+    for key, first in raws[0].items():
+        second = raws[1].get(key)
+        if type(first) is not tuple or type(second) is not tuple:
+            continue
+        if first is second:
+            tuples[key] = first
+            continue
+        value = closed(merged, key)
+        # (tuple() of a tuple is that tuple: the new one is built from a list.)
+        sides = [side if id(side) in tuples_before or b.provenance.source_of(side) is not None
+                 or b.provenance.caller_of(side) is not None
+                 else tuple(list(value)) for side in (first, second)]
+        b.provenance.note_chosen(value, tf.logical_not(condition), *sides)
+        tuples[key] = value
+    return tuples
+
+
+def _unopened(end):
+    """The values an arm leaves, by slot, tuples whole."""
     if end.returned:
         raw = {("return",): end.value}
     else:
         raw = {("local", name): value for name, value in end.locals.items()}
         raw.update({("stack", i): value for i, value in enumerate(end.stack)})
-        raw[("exit",)] = end.offset
-    for key, (_, _, _, taken, value) in end.writes.items():
+    for key, (_, _, _, _, value) in end.writes.items():
         raw[("heap",) + key] = value
+    return raw
+
+
+def slots(end):
+    """The values an arm leaves: its locals and stack, or its return value, and where it
+    stopped.  Tuples are opened up to their items, so `return h, c` merges item by
+    item."""
+    raw = _unopened(end)
+    if not end.returned:
+        raw[("exit",)] = end.offset
+    for key, (_, _, _, taken, _) in end.writes.items():
         raw[("taken",) + key] = taken
     raw.update(end.print_slots)
     opened = {}
@@ -401,7 +450,7 @@ def _from_before(value):
     return value.graph is tf.compat.v1.get_default_graph()
 
 
-def _apply(frame, plan, shapes, outputs, printing, condition):
+def _apply(frame, plan, shapes, outputs, printing, condition, tuples_before):
     """Continue after the cond with the merged values in the frame."""
     first_values, second_values = slots(shapes[0]), slots(shapes[1])
     merged = {**second_values, **first_values}
@@ -430,19 +479,23 @@ def _apply(frame, plan, shapes, outputs, printing, condition):
             # of the merge, as eager's arm makes one.
             frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), *(
                 v if _from_before(v) else tf.identity(tensor) for v in (first, second)))
+    tuples = _tuples_left(frame.b, shapes, merged, condition, tuples_before)
+
+    def close(key):
+        return tuples[key] if key in tuples else closed(merged, key)
     shape = shapes[0]
     for key, (kind, target, name, _, _) in shape.writes.items():
         # What the arms wrote lands once, merged, as if written here; what only one
         # arm wrote lands only if that arm ran.
-        frame.b.heap.write(kind, target, name, closed(merged, ("heap",) + key),
+        frame.b.heap.write(kind, target, name, close(("heap",) + key),
                            merged[("taken",) + key])
     printing.apply(merged)
     if shape.returned:
-        return frame.returning(closed(merged, ("return",)))
+        return frame.returning(close(("return",)))
     names = dict.fromkeys([*shapes[0].locals, *shapes[1].locals])
-    frame.locals = {name: closed(merged, ("local", name)) for name in names}
+    frame.locals = {name: close(("local", name)) for name in names}
     depth = max(len(shapes[0].stack), len(shapes[1].stack))
-    frame.stack = [iteration.joined(closed(merged, ("stack", i))) for i in range(depth)]
+    frame.stack = [iteration.joined(close(("stack", i))) for i in range(depth)]
     if ("exit",) in plan:
         partial = {slot[1] for slot in plan if slot[0] == "local" and
                    (slot not in first_values or slot not in second_values)}

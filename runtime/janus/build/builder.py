@@ -33,8 +33,8 @@ from .. import containers, guards, messages
 from ..errors import BuildRaised, NeedsIdentity, Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
-from ..state import (attribute_reads, collection_reads, heap, inputs, library_state, objects,
-                     provenance, reads)
+from ..state import (attribute_reads, collection_reads, heap, identity_reads, inputs,
+                     library_state, objects, provenance, reads)
 from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
 from . import arm_tapes, build_state, calls, control, frame, generators, made, recursive_calls
 
@@ -74,6 +74,9 @@ class Builder:
         self.inlining = build_state.Inlining()
         self.recursion = build_state.Recursion(objects.Population())
         self.record = build_state.Record()
+        # ids of the element-shape lists of TensorArrays the call made with no full shape
+        # (eager_answers.after_call; the provenance keeps them alive).
+        self.unshaped_arrays: set[int] = set()
         self._cfg_regions: dict = {}          # code -> control.Regions
 
     def release(self):
@@ -246,6 +249,8 @@ class Builder:
     def remember(self, value, acc):
         if type(value) not in guards.SPECIALISABLE:
             self.provenance.note_read(value, acc)
+        elif identity_reads.identity_shows(value):
+            self.provenance.note_read_by_value(value, acc)
 
     # -- running ---------------------------------------------------------------------
 
@@ -475,9 +480,13 @@ class Builder:
         return self._heap_method(container, name, args, kwargs, code, offset)
 
     def _heap_method(self, container, name, args, kwargs, code, offset):
-        if name in heap.READS_CONTENTS[type(container)]:
-            reads.contents(self, container)
         real = self.provenance.real_of(container, container)
+        if type(real) is list and self.provenance.source_of(real) is not None and \
+                heap.item_position(self.heap.local_view(container), name, args) is not None:
+            # `counts[0] += 1`: an item written in place moves no other one.
+            reads.written_in_place(self, real, args[0])
+        elif name in heap.READS_CONTENTS[type(container)]:
+            reads.contents(self, container)
         known = self.provenance.source_of(real) is not None
         if containers.is_mapping(real) and known and name in ("values", "items", "copy"):
             reads.dict_values(self, real, code, offset)

@@ -32,7 +32,7 @@ from .. import containers
 from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import (arrays, bisection, natives, numbers, python_draws,
                          python_equivalents, python_math)
-from ..state import attribute_reads, library_state, objects, reads
+from ..state import attribute_reads, identity_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
                       GraphText, from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable, variable_kind)
@@ -277,7 +277,7 @@ def _introspection(b, fn, args, kwargs, code, offset):
     if fn is type and _only(args, kwargs, 1):
         return b.type_of(args[0], code, offset)
     if fn is id and _only(args, kwargs, 1):
-        return id(reads.identified(b, args[0], "id()", code, offset))
+        return id(identity_reads.identified(b, args[0], "id()", code, offset))
     if fn in (isinstance, issubclass) and _only(args, kwargs, 2):
         _class_check(b, fn, args[1], code, offset)
     if fn is isinstance and _only(args, kwargs, 2) and is_symbolic(args[0]):
@@ -594,7 +594,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
                                 f"{fn.python_function.__qualname__}", code, offset)
     if fn is tf.while_loop:
         eager_answers.same_containers(args, kwargs, body_returned, code, offset)
-    result = eager_answers.without_operations(result)
+    result = eager_answers.after_call(b, fn, result)
     b.note_fresh(result)        # fresh lists, e.g. tape.gradient's
     return result
 

@@ -20,7 +20,10 @@ at `executing_eagerly()` and answer differently there, in ways the program can s
   and `fori_loop`) stay Python numbers eagerly, where a graph's loop makes them int32
   or float32 tensors, and the loop gives them back as such: refused (loop_numbers);
 - checks TF makes only eagerly (`tf.image.adjust_hue`'s delta in [-1, 1]) are made on
-  the build's Python values, raising eager's error (eager_arguments).
+  the build's Python values, raising eager's error (eager_arguments);
+- stack() of a TensorArray made with no full element shape is an empty vector eagerly
+  after no write, where a graph's has the shape its writes in a loop gave it: checked
+  in the graph (_stack_shape_checked).
 
 Only the program's own calls, made by the builder, are answered so; TF's and Keras' own
 graph code keeps the graph's answers it relies on.  Library code that decides on the
@@ -71,6 +74,33 @@ def _raised_eagerly(fn, args, kwargs, code, offset):
                       code, offset)
 
 
+def after_call(b, fn, result):
+    """What the program gets back from a library call made in the graph: without
+    operations (below); a TensorArray it makes with no full element shape noted
+    (_stack_shape_checked)."""
+    if fn is tf.TensorArray and isinstance(result, tf.TensorArray):
+        shape = getattr(result._implementation, "_element_shape", None)
+        if type(shape) is list and not shape[0].is_fully_defined():
+            # The list every TensorArray built from this one shares (a loop's, after
+            # its writes: tensor_array_ops.build_ta_with_new_flow).
+            b.provenance.keep(shape)
+            b.unshaped_arrays.add(id(shape))
+    return without_operations(result)
+
+
+def _stack_shape_checked(b, args, kwargs, code, offset):
+    """stack() of a TensorArray the step made with no full element shape: eagerly, after
+    no write, an empty vector (shape (0,), tensor_array_ops._EagerTensorArray.stack); a
+    graph's writes in a loop body give the array their shape, which stack() after none
+    keeps ((0, 2)).  Checked in the graph: a call that wrote nothing runs in the
+    interpreter."""
+    shape = getattr(args[0]._implementation, "_element_shape", None)
+    if type(shape) is list and id(shape) in b.unshaped_arrays and \
+            shape[0].is_fully_defined():
+        b.check(args[0].size() > 0, "stack() of a TensorArray a write gave its element "
+                "shape (eagerly, after none, an empty vector)")
+
+
 def without_operations(result):
     """Eagerly TF makes no Operation: what returns one in a graph (tf.group, an assert,
     tf.no_op, `v.assign(x, read_value=False)`) returns None, its op having run.  The
@@ -114,7 +144,7 @@ def _listable(fn) -> bool:
     (a tf.Variable's assign: unhashable)."""
     return type(fn) is types.FunctionType or (
         type(fn) is types.MethodType and type(fn.__func__) is types.FunctionType and
-        isinstance(fn.__self__, tf.GradientTape))
+        isinstance(fn.__self__, (tf.GradientTape, tf.TensorArray)))
 
 
 def answer(fn):
@@ -169,6 +199,7 @@ _EAGER_CHECKS = {
     tf.image.adjust_hue: _hue_delta_checked,
     tf.GradientTape.jacobian: _jacobian_tape_checked("jacobian"),
     tf.GradientTape.batch_jacobian: _jacobian_tape_checked("batch_jacobian"),
+    tf.TensorArray.stack: _stack_shape_checked,
 }
 
 

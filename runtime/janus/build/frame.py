@@ -18,7 +18,7 @@ from .. import containers
 from ..errors import Raises, Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
-from ..state import collection_reads, library_state, objects, reads
+from ..state import collection_reads, identity_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                       is_stand_in, is_symbolic)
 from . import (branches, closures, cond_calls, contexts, control, displays, dunders, imports,
@@ -482,7 +482,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
                 self.b.promote(same, bool)
             self.push(same is not bool(ins.arg) if type(same) is bool else same)
             return
-        self.push(reads.same_object(self.b, left, right, negate=bool(ins.arg)))
+        self.push(identity_reads.same_object(self.b, left, right, negate=bool(ins.arg)))
 
     def _same_object(self, left, right, ins):
         pointers = [v.pointer if type(v) is objects.ObjectRef else

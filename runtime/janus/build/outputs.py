@@ -21,7 +21,7 @@ import janus_ext
 from .. import guards, values
 from ..errors import Unsupported
 from ..semantics import arrays
-from ..state import objects, provenance, reads
+from ..state import identity_reads, objects, provenance, reads
 from ..values import KEPT_UNKNOWN, GraphRounded, GraphText, is_namedtuple, is_symbolic
 from . import control, made
 
@@ -68,9 +68,9 @@ def _template_of(value, run, tensors, memo):
         return _Caller(origin.caller[0])
     if origin.made == provenance.REFERENCE:
         return _ReferenceTemplate(_Caller(origin.detail))   # a new `x.ref()` per call
-    if origin.chosen is not None and is_symbolic(value):
-        # min/max of two numbers: whichever object Python returns, the caller's own or
-        # one the call computed.
+    if origin.chosen is not None and (is_symbolic(value) or type(value) is tuple):
+        # min/max of two numbers, a tuple a branch on a tensor chose: whichever object
+        # Python returns, the caller's own or one the call computed.
         flag, first, second = origin.chosen
         tensors.append(flag)
         return _Chosen(len(tensors) - 1, flatten(first, run, tensors, memo),
@@ -101,7 +101,7 @@ def _template_of(value, run, tensors, memo):
         if type(value) is tuple or is_namedtuple(value):
             # Stored or returned, its identity shows (`st.pair is PAIR`): the equal
             # tuple its read was guarded on is not enough.
-            reads.identity(run, value)
+            identity_reads.identity(run, value)
             return _Same(value)
         # An object from outside the call, guarded by identity there: read there again
         # when the results are made, so that the graph holds no reference to it (it

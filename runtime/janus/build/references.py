@@ -9,7 +9,7 @@ object at each call eagerly: nothing the build holds can stand for its identity.
 """
 
 from ..errors import Unsupported
-from ..state import reads
+from ..state import identity_reads
 
 
 def reference_of(b, tensor, method, code, offset):
@@ -17,7 +17,7 @@ def reference_of(b, tensor, method, code, offset):
     if record is None:
         raise Unsupported(f"{method}() of a tensor the step computes: eager's is a "
                           "reference to a new tensor at every call", code, offset)
-    caller_tensor = reads.identified(b, tensor, f"{method}()", code, offset)
+    caller_tensor = identity_reads.identified(b, tensor, f"{method}()", code, offset)
     # Where the program gets it back (`ref.deref() is x`): known at the argument's
     # accessor, like the graph input, so `is` and the commit know it.
     b.remember(caller_tensor, record[0])

@@ -32,14 +32,28 @@ def _used_inputs(op):
             for g in _branch_graphs(op)]
 
 
-def _sure_inputs(graph, cache):
-    """Indexes of `graph.inputs` (a branch's) that reach its outputs on every run of it."""
+def _sure_inputs(graph, cache, loop_body=False):
+    """Indexes of `graph.inputs` (a branch's, or a loop body's) that reach its outputs on
+    every run of it.  A loop body hands each loop variable it leaves alone (a captured
+    variable's handle, above all) straight to its output for the next pass: that is no
+    use of it, and is not followed."""
     key = id(graph)
     if key not in cache:
         cache[key] = frozenset()          # a graph that reaches itself: nothing sure
-        _, sure = _reach(graph.outputs, cache)
+        outputs = graph.outputs
+        if loop_body:
+            outputs = [out for i, out in enumerate(outputs)
+                       if i >= len(graph.inputs) or _source(out) is not graph.inputs[i]]
+        _, sure = _reach(outputs, cache)
         cache[key] = frozenset(i for i, t in enumerate(graph.inputs) if id(t) in sure)
     return cache[key]
+
+
+def _source(tensor):
+    """`tensor` before the Identity ops that pass it on."""
+    while tensor.op.type == "Identity":
+        tensor = tensor.op.inputs[0]
+    return tensor
 
 
 def _reach(targets, cache):
@@ -166,7 +180,7 @@ def _through_loop(op, flag, flags, cache, leads):
     only (in an arm of a branch in it) is not followed."""
     ran = tf.greater(op.outputs[0], 0)        # while_v2's first output: the passes made
     body = op._body_graph
-    sure = _sure_inputs(body, cache)
+    sure = _sure_inputs(body, cache, loop_body=True)
     for i, inner in enumerate(op.inputs):
         taken = None
         if id(op.outputs[i]) in flags:
@@ -184,9 +198,7 @@ def while_op_of(value):
     through Identity ops), or None."""
     if not isinstance(value, tf.Tensor) or not hasattr(value, "op"):
         return None
-    op = value.op
-    while op.type == "Identity":
-        op = op.inputs[0].op
+    op = _source(value).op
     return op if op.type in _WHILE_OPS else None
 
 

@@ -90,16 +90,22 @@ class GraphCache:
 
     def _relax(self, graph, args):
         plan = self.plan
+        # A number any graph was specialised on that now holds another value varies:
+        # not only the newest graph's (a counter only one of two graphs reads, the
+        # other chosen by an identity or a flag, would otherwise never be carried).
+        for older in self.entries:
+            for guard in older.guards:
+                if guard[0] == guards.G_EQ and guard[2] in (int, float):
+                    value = guards.read(guard[1], args, _GONE)
+                    # Same type, another value (0.0 → -0.0 too): a number that varies.
+                    if type(value) is guard[2] and not janus_ext.same_value(value, guard[3]) \
+                            and not plan.never_vary:
+                        plan.varying.add(guards.describe_accessor(guard[1], self.arg_names))
         # Every tensor input whose dimension changed, not only the first guard that
         # failed: images (64, 8, 8, 1) and labels (64,) shrink to 29 together.  Values
         # are read as the checker reads them, so no code of the program runs here.
         for guard in graph.guards:
-            if guard[0] == guards.G_EQ and guard[2] in (int, float):
-                value = guards.read(guard[1], args, _GONE)
-                # Same type, another value (0.0 → -0.0 too): a number that varies.
-                if type(value) is guard[2] and not janus_ext.same_value(value, guard[3]) \
-                        and not plan.never_vary:
-                    plan.varying.add(guards.describe_accessor(guard[1], self.arg_names))
+            if guard[0] == guards.G_EQ:
                 continue
             if guard[0] == guards.G_LEN:
                 value = guards.read(guard[1], args, _GONE)

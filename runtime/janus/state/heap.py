@@ -51,6 +51,16 @@ READS_CONTENTS = {
 VARYING_NUMBER_DTYPES = {int: numbers.CARRY[int], float: numbers.CARRY[float]}
 
 
+def item_position(items, method, args):
+    """The position `items[i] = v` writes at (from the front), for an int index in
+    range; else None (a slice, a bool, an IndexError to come, another method)."""
+    if method != "__setitem__" or type(args[0]) is not int:
+        return None
+    index = args[0]
+    return (index if index >= 0 else len(items) + index) \
+        if -len(items) <= index < len(items) else None
+
+
 class _Deleted:
     __slots__ = ()
 
@@ -83,6 +93,9 @@ class Heap:
         # id(local copy of a list) -> how many items the call appended to it, while
         # appends are all it did: the copy is the caller's list plus that tail.
         self.appended: dict[int, int] = {}
+        # id(local copy of a list) -> the positions the call wrote an item at
+        # (`counts[0] += 1`): items stay where they are, those hold the call's values.
+        self.rewritten: dict[int, set] = {}
         # id(local copy of a mapping) -> the keys the call wrote or deleted (None: it
         # may have changed any), so that an item read elsewhere is the caller's.
         self.touched: dict[int, set] = {}
@@ -111,7 +124,7 @@ class Heap:
                 isinstance(v, tf.Tensor) and v.graph is graph or type(v) in (int, float, bool)
                 for v in (first, second)):
             # The result is one of those two objects, whichever the flag says: `is`
-            # answers from it (reads.same_object), and so do the results made.
+            # answers from it (identity_reads.same_object), and so do the results made.
             self.provenance.note_chosen(result, takes_second, first, second)
         ones = [self.provenance.kept_of(first), self.provenance.kept_of(second)]
         if ones == [None, None]:
@@ -382,8 +395,13 @@ class Heap:
         copy = self.shadow(container)
         if type(container) is list:
             count = self.appended.get(id(copy), 0)
-            self.appended[id(copy)] = count + 1 if method == "append" and \
-                count is not None else None
+            position = item_position(copy, method, args)
+            if count is not None and position is not None:
+                self.appended[id(copy)] = count
+                self.rewritten.setdefault(id(copy), set()).add(position)
+            else:
+                self.appended[id(copy)] = count + 1 if method == "append" and \
+                    count is not None else None
         else:
             self._touch(copy, method, args, kwargs)
         size = len(copy)

@@ -179,18 +179,22 @@ class InputPlan:
             made = type(value)(items)
             if type(value) is list:
                 self.b.provenance.note_copy(value, made, provenance.ARGUMENT, where)
-            return made
-        if values.is_namedtuple(value):
+        elif values.is_namedtuple(value):
             made = type(value)(*(self._substitute(guards.item(acc, i), v, replacements,
                                                   f"{where}[{i}]")
                                  for i, v in enumerate(value)))
             # Its fields are read like a tuple's items.
             self.b.provenance.note_made(made, provenance.CONTAINER, None)
-            return made
-        if type(value) is dict:
+        elif type(value) is dict:
             made = {k: self._substitute(guards.item(acc, k), v, replacements,
                                         f"{where}[{k!r}]")
                     for k, v in value.items()}
             self.b.provenance.note_copy(value, made, provenance.ARGUMENT, where)
-            return made
-        return value
+        else:
+            return value
+        # The container stands for the caller's own one (a list or dict the call
+        # changes would have been passed as itself: b.mutating_argument): stored,
+        # returned or compared with `is`, it is the caller's object, read at `acc`
+        # after each graph call (build/outputs.py), as eager hands it on.
+        self.b.provenance.note_caller(made, acc, type(value))
+        return made

@@ -34,8 +34,9 @@ class Origin:
 
     def __init__(self):
         self.acc = None        # the accessor it was read from, guarded there
-        self.caller = None     # (accessor, type): a graph input that is the caller's
-                               # tensor or ndarray there
+        self.caller = None     # (accessor, type): stands for the caller's object
+                               # there (a graph input for a tensor or ndarray; the
+                               # container of the argument's stand-ins)
         self.made = None       # CONTAINER or INSTANCE: made by this call
         self.region = None     # the serial of the region that made it (None: made for
                                # an argument)
@@ -102,6 +103,10 @@ class Provenance:
         # those ids stay valid while it lives.
         self.pinned: list = []
         self.any_thrown = False      # whether any value has `thrown` (raising.escaping)
+        # id -> (value, [accessors]): a str, float or large int read where it is guarded
+        # by value.  Equal ones share no record (one object may be read at several
+        # places, `phase` and `PHASE_TRAIN`); `is` between them asks where each was read.
+        self._places_of_equals: dict[int, tuple] = {}
 
     def of(self, value) -> Origin:
         """The record of `value` (read it, do not write it): a blank one if none."""
@@ -129,16 +134,30 @@ class Provenance:
     def note_read(self, value, acc):
         self._record(value).acc = acc
 
+    def note_read_by_value(self, value, acc):
+        """`value`, guarded by value at `acc` (the accessor keeps no record for it)."""
+        entry = self._places_of_equals.get(id(value))
+        if entry is None:
+            self._places_of_equals[id(value)] = (value, [acc])
+        elif acc not in entry[1]:
+            entry[1].append(acc)
+
+    def places_read_by_value(self, value):
+        """The accessors `value` was read at, guarded by value there."""
+        entry = self._places_of_equals.get(id(value))
+        return entry[1] if entry is not None and entry[0] is value else []
+
     def source_of(self, value):
         """The accessor `value` was read from (and is guarded at), else None."""
         return self.of(value).acc
 
-    def note_caller(self, tensor, acc, kind):
-        """`tensor`, a graph input, stands for the caller's `kind` object at `acc`."""
-        self._record(tensor).caller = (acc, kind)
+    def note_caller(self, value, acc, kind):
+        """`value` (a graph input, or a container of an argument's stand-ins) stands
+        for the caller's `kind` object at `acc`."""
+        self._record(value).caller = (acc, kind)
 
     def caller_of(self, value):
-        """(accessor, type) of the caller's tensor or ndarray `value` stands for."""
+        """(accessor, type) of the caller's object `value` stands for."""
         return self.of(value).caller
 
     def note_lazy(self, container, acc):

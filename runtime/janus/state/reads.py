@@ -13,7 +13,6 @@ that the other build stages record no guards of their own.
 """
 
 import array
-import functools
 import types
 
 import numpy as np
@@ -208,7 +207,8 @@ def same_item(b, copy, real, key):
     if type(real) is list:
         appended = b.heap.appended.get(id(copy))
         return appended is not None and type(key) is int and \
-            0 <= key < len(copy) - appended
+            0 <= key < len(copy) - appended and \
+            key not in b.heap.rewritten.get(id(copy), ())
     touched = b.heap.touched.get(id(copy), set())
     return touched is not None and key not in touched
 
@@ -217,6 +217,18 @@ def same_item(b, copy, real, key):
 # them (a write to one inside the step is refused).  A memoryview reads its buffer's
 # bytes now, whoever wrote them (struct.pack_into on the bytearray under it).
 C_SEQUENCES = (array.array, bytearray, memoryview)
+
+
+def written_in_place(b, real, index):
+    """`real[index] = v` of the caller's list, replayed at commit: only what the write
+    needs is guarded (the other items stay the caller's: same_item, from_copy): that
+    the list has an item there (a growing history keeps its first items), else its
+    length."""
+    acc = b.provenance.source_of(real)
+    if 0 <= index < len(real):
+        b.guards.require_type(guards.item(acc, index), type(real[index]))
+    else:
+        b.guards.require_length(acc, len(real))
 
 
 def c_sequence_item(b, container, key, code, offset):
@@ -242,9 +254,14 @@ def from_copy(b, copy, key, code, offset):
     real = b.provenance.real_of(copy)
     if type(real) is list:
         appended = b.heap.appended.get(id(copy))
-        if appended is not None and type(key) is int and -len(copy) <= key < -appended:
+        position = heap.item_position(copy, "__setitem__", (key,))
+        if appended is None or position is None:
+            contents(b, copy)
+        elif position in b.heap.rewritten.get(id(copy), ()):
+            pass                        # the call's own write, there in the copy
+        elif key < -appended:
             return item(b, real, key + appended, code, offset)
-        if appended is None or type(key) is not int or not -appended <= key < 0:
+        elif not -appended <= key < 0:
             contents(b, copy)
     elif real is None and not _items_fixed(b, copy):
         # A mapping proxy, a ctypes array, a UserDict: its items may change between
@@ -296,90 +313,6 @@ def adopt(b, stand_in):
     b.guards.require_is(acc, real)
     b.remember(real, acc)
     b.heap.adopt(real, stand_in)
-
-
-def identity(b, value):
-    """The call stores or returns `value`, so its identity shows (`st.pair is PAIR`): an
-    equal value read from the same place is no longer enough."""
-    b.guards.require_is(b.provenance.source_of(value), value)
-
-
-def _choices(b, value, depth=0):
-    """[(condition or None for always, object)]: the objects `value` may be, a min/max
-    result being one of its operands where the graph's flag says (heap.keep_by_choice)."""
-    chosen = b.provenance.of(value).chosen if is_symbolic(value) else None
-    if chosen is None or depth > 8:
-        return [(None, value)]
-    flag, first, second = chosen
-    return [(_both(when, tf.logical_not(flag)), base) for when, base in
-            _choices(b, first, depth + 1)] + \
-        [(_both(when, flag), base) for when, base in _choices(b, second, depth + 1)]
-
-
-def _both(left, right):
-    return right if left is None else left if right is None else tf.logical_and(left, right)
-
-
-def same_object(b, left, right, negate=False):
-    """`left is right` (`is not` with `negate`): a Python bool, or a graph bool when
-    either is a min/max result the graph chooses."""
-    same = heap.kept_identity(b, left, right)
-    if same is True:
-        return not negate
-    if same is None:
-        lefts, rights = _choices(b, left), _choices(b, right)
-        if len(lefts) == 1 and len(rights) == 1:
-            return _same_object(b, left, right) is not negate
-        terms = [_both(lc, rc) for lc, lo in lefts for rc, ro in rights
-                 if _same_object(b, lo, ro)]
-        if any(term is None for term in terms) or not terms:
-            return bool(terms) is not negate
-        same = functools.reduce(tf.logical_or, terms)
-    same = tf.logical_not(same) if negate else same
-    b.promote(same, bool)
-    return same
-
-
-def _same_object(b, left, right):
-    """`left is right` when either stands for a caller's tensor or ndarray (a graph
-    input: an argument, or a tensor read from the heap at call time); otherwise plain
-    `is` on what the build holds.
-
-    Eager compares the caller's objects: the same batch handed twice, `x is
-    self.last_x`.  The build answers for this call's objects and guards that answer,
-    so a call that hands other objects misses and gets the graph built for it."""
-    left_record = b.provenance.caller_of(left)
-    right_record = b.provenance.caller_of(right)
-    if left_record is None and right_record is None or left is right:
-        return left is right
-    if left_record is not None and right_record is not None:
-        acc, other_acc = left_record[0], right_record[0]
-        same = guards.read(acc, b.target.args, _MISSING) is guards.read(other_acc, b.target.args, _MISSING)
-    else:
-        acc = (left_record or right_record)[0]
-        other = right if left_record is not None else left
-        other_acc = b.provenance.source_of(other)
-        if other_acc is None:
-            # Made by the call, a constant, or another graph value: not an object the
-            # caller held when the call began.
-            return False
-        same = guards.read(acc, b.target.args, _MISSING) is other
-    b.guards.require_same(acc, other_acc, same)
-    return same
-
-
-def identified(b, value, what, code, offset):
-    """The object from outside the call `value` is (a caller's tensor too, for `what`:
-    id(), `.ref()`): the graph is built for that object, guarded by identity.  An
-    object the call makes is another one on every call: refused."""
-    record = b.provenance.caller_of(value)
-    acc = record[0] if record is not None else b.provenance.source_of(value)
-    if acc is None:
-        raise Unsupported(f"{what} of an object the step makes or computes: eager's is "
-                          "another one on every call", code, offset)
-    obj = guards.read(acc, b.target.args) if record is not None else value
-    b.guards.require_is(acc, obj)
-    return obj
 
 
 def type_of(b, value):
@@ -631,7 +564,11 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
                           library, rebound)
                  for i, held in enumerate(value)]
         if type(value) is tuple:
-            return tuple(items)
+            # Stands for whatever tuple the place holds at the call (`batch is
+            # self.last`, stored again): the caller's object, as an argument's is.
+            items = tuple(items)
+            b.provenance.note_caller(items, acc, tuple)
+            return items
         # A stand-in for the caller's list, not a list made here: once the call
         # changes it in place, stores it or returns it (adopt), it is the caller's own.
         b.provenance.note_copy(value, items, provenance.STAND_IN, acc)
