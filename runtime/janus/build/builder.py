@@ -342,7 +342,7 @@ class Builder:
         if containers.is_tracked(owner):
             return collection_reads.collection_attribute(self, owner, name, code, offset)
         if name == "numpy" and is_symbolic(owner) and self.provenance.number_of(owner) is None:
-            return arrays.NumpyMethod(owner)
+            return arrays.ArrayMethod("numpy", owner)
         kind = self.provenance.number_of(owner) if is_symbolic(owner) else None
         if kind is not None:
             # A Python number the graph carries: its class is the number's

@@ -120,7 +120,7 @@ def _only(args, kwargs, count):
 BY_TYPE = {
     contexts.WithExit: lambda b, fn, args, kwargs, code, offset: fn(*args),
     loops.Append: lambda b, fn, args, kwargs, code, offset: fn(args, kwargs, code, offset),
-    arrays.NumpyMethod: lambda b, fn, args, kwargs, code, offset:
+    arrays.ArrayMethod: lambda b, fn, args, kwargs, code, offset:
         fn.call(args, kwargs, code, offset),
 }
 

@@ -179,6 +179,8 @@ def _template_of(value, run, tensors, memo):
         # variable when used; the build's is one object, of the graph.
         raise Unsupported("returns or stores what a variable's assign() returned (an "
                           "unread variable eager makes anew at every call)", run.code)
+    if isinstance(value, np.dtype) and value.isbuiltin:
+        return value       # numpy's one object per builtin dtype (`x.dtype`), as eager's
     if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE or (
             type(value) is slice and all(type(bound) in (int, type(None)) for bound in (
                 value.start, value.stop, value.step))):

@@ -59,6 +59,8 @@ class ArrayArg(StandIn):
         return narrowed(self.tensor, dtype, name=name)
 
     def attribute(self, name, code, offset):
+        if name == "astype":
+            return ArrayMethod("astype", self)
         if name not in ATTRIBUTES:
             raise Unsupported(f"`.{name}` of " + (
                 "an ndarray argument" if self.argument else
@@ -116,25 +118,71 @@ class ArrayArg(StandIn):
         return f"<ndarray argument {self.prototype.dtype} {self.tensor.shape}>"
 
 
-class NumpyMethod:
-    """`t.numpy` of a tensor the graph computes.  Called, it gives what eager's gives,
-    an ndarray (a numpy scalar for a 0-d tensor), as an ArrayArg that is no argument:
-    printed, formatted, stored or returned, it is made after the graph from the output
-    (build/outputs.py: flatten), and numpy arithmetic on it follows the rules above."""
-    __slots__ = ("tensor",)
+class ArrayMethod:
+    """A method the builder answers as numpy's: `t.numpy` of a tensor the graph
+    computes, `a.astype` of an ndarray it holds.  Called, it gives an ArrayArg."""
+    __slots__ = ("name", "subject")
 
-    def __init__(self, tensor):
-        self.tensor = tensor
+    def __init__(self, name, subject):
+        self.name, self.subject = name, subject
 
     def call(self, args, kwargs, code, offset):
-        if args or kwargs:
-            raise Unsupported(".numpy() takes no arguments", code, offset)
-        dtype = self.tensor.dtype
-        if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
-            raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
-        # An ndarray is a value no tape differentiates, whatever it later feeds.
-        return ArrayArg(tf.stop_gradient(self.tensor), dtype.as_numpy_dtype,
-                        scalar=self.tensor.shape.rank == 0)
+        if self.name == "astype":
+            return _astype(self.subject, args, kwargs, code, offset)
+        return _numpy(self.subject, args, kwargs, code, offset)
+
+
+def _numpy(tensor, args, kwargs, code, offset):
+    """`t.numpy()`: what eager's gives, an ndarray (a numpy scalar for a 0-d tensor), as
+    an ArrayArg that is no argument: printed, formatted, stored or returned, it is made
+    after the graph from the output (build/outputs.py: flatten), and numpy arithmetic on
+    it follows the rules above."""
+    if args or kwargs:
+        raise Unsupported(".numpy() takes no arguments", code, offset)
+    dtype = tensor.dtype
+    if not (dtype.is_floating or dtype.is_integer or dtype.is_bool) or dtype.is_quantized:
+        raise Unsupported(f".numpy() of a {dtype.name} tensor", code, offset)
+    # An ndarray is a value no tape differentiates, whatever it later feeds.
+    return ArrayArg(tf.stop_gradient(tensor), dtype.as_numpy_dtype,
+                    scalar=tensor.shape.rank == 0)
+
+
+def _astype(array, args, kwargs, code, offset):
+    """`a.astype(dtype)`: numpy's cast (casting="unsafe"), a new array, made as TF's cast
+    where the two agree: between ints and bools (ints wrap, as C's casts do), ints to
+    floats (C's rounding), floats to floats (narrowed: numpy's warning where a finite
+    value overflows), and floats to ints where the truncated value fits: out of range
+    or NaN, numpy warns and C's result is undefined, so such a call goes to the
+    interpreter.  `copy=False` to the same dtype is the array itself."""
+    if len(args) != 1 or set(kwargs) - {"copy", "casting"} or \
+            kwargs.get("casting", "unsafe") != "unsafe":
+        raise Unsupported("astype() other than astype(dtype) and astype(dtype, copy=...)",
+                          code, offset)
+    try:
+        target = np.dtype(args[0])
+    except TypeError:
+        raise Unsupported(f"astype({args[0]!r}): not a dtype janus reads", code,
+                          offset) from None
+    source = array.prototype.dtype
+    if target == source and kwargs.get("copy", True) is False:
+        return array
+    if source.kind not in "biuf" or target.kind not in "biuf" or not target.isnative:
+        raise Unsupported(f"astype() from {source} to {target}", code, offset)
+    tensor = array.tensor
+    if target == source:
+        result = tf.identity(tensor)
+    elif source.kind == "f" and target.kind == "f":
+        result = narrowed(tensor, target)
+    elif source.kind == "f" and target.kind in "iu":
+        bits = 8 * target.itemsize - (1 if target.kind == "i" or target.itemsize == 8 else 0)
+        low = -2.0 ** bits if target.kind == "i" else 0.0
+        whole = tf.where(tensor < 0, tf.math.ceil(tensor), tf.math.floor(tensor))
+        _casts.check(tf.reduce_all(tf.logical_and(whole >= low, whole < 2.0 ** bits)),
+                     f"numpy would warn: a value out of {target}'s range in astype()")
+        result = tf.cast(tensor, target)
+    else:
+        result = tf.cast(tensor, target)
+    return ArrayArg(result, target, scalar=array.scalar)
 
 
 def is_computed(value):
