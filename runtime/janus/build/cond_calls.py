@@ -1,6 +1,6 @@
-"""`tf.cond(pred, true_fn, false_fn)` and `tf.switch_case(index, branch_fns)` in converted
-code, their branches the program's own functions → the branch a Python `if` on a tensor
-makes (branches.py), each arm a call of one of them.
+"""`tf.cond(pred, true_fn, false_fn)`, `tf.switch_case(index, branch_fns)` and
+`tf.case(pred_fn_pairs)` in converted code, their branches the program's own functions →
+the branch a Python `if` on a tensor makes (branches.py), each arm a call of one of them.
 
 Eagerly, tf.cond calls the one function its predicate picks and returns what that
 function returned, as it is (tensorflow/python/ops/cond.py, _eager_cond_implementation):
@@ -11,7 +11,8 @@ Python (a KeyError it raises, a write, a print) and what comes back would be new
 not the objects the branch returned (the caller's own batch).  As janus's branch, each
 arm calls one function under the builder, and what the arms write, print, record on
 tapes, raise and return merges as an `if` statement's arms do (a switch is a chain of
-them).  A lambda closing over the step's variables is called with the call's cells.
+them, and so is a case).  A lambda closing over the step's variables is called with the
+call's cells.
 """
 
 import types
@@ -35,6 +36,9 @@ def conditional(b, fn, args, kwargs):
     found = _switch_functions(b, fn, args, kwargs)
     if found is not None:
         return lambda frame, ins: _build_switch(frame, ins, *found)
+    found = _case_functions(b, fn, args, kwargs)
+    if found is not None:
+        return lambda frame, ins: _build_case(frame, ins, *found)
     return None
 
 
@@ -156,3 +160,81 @@ def _switch_from(frame, ins, index, actions, first):
     rest = branches.Arm(lambda sub: _switch_from(sub, ins, index, actions, first + 1))
     return branches.branch(frame, ins, tf.equal(index, first), _arm(actions[first], ins),
                            rest, ins.next_offset)
+
+
+# tf.case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case")
+_CASE_PARAMETERS = ("pred_fn_pairs", "default", "exclusive", "strict", "name")
+
+
+def _case_functions(b, fn, args, kwargs):
+    """(predicates, actions, default, exclusive, strict) of a `tf.case` call this module
+    builds, else None: pairs of a bool tensor of one element and a function of the
+    program, in a list or tuple (or, with exclusive=True, a dict, in its order: eager
+    refuses an unordered one otherwise), and a default of the program or none
+    (tensorflow/python/ops/control_flow_case.py, _case_helper)."""
+    bound = _bound(_CASE_PARAMETERS, args, kwargs) if fn is tf.case else None
+    if bound is None:
+        return None
+    pairs, default = bound.get("pred_fn_pairs"), bound.get("default")
+    exclusive, strict = bound.get("exclusive", False), bound.get("strict", False)
+    name = bound.get("name", "case")
+    if type(exclusive) is not bool or type(strict) is not bool or \
+            not (name is None or type(name) is str):
+        return None
+    if type(pairs) is dict and exclusive:
+        pairs = list(pairs.items())
+    elif type(pairs) in (list, tuple):
+        pairs = list(pairs)
+    else:
+        return None
+    if not pairs or not all(
+            type(p) is tuple and len(p) == 2 and is_symbolic(p[0]) and
+            p[0].dtype == tf.bool and p[0].shape.num_elements() == 1 and
+            b.provenance.number_of(p[0]) is None and _program_function(p[1])
+            for p in pairs):
+        return None
+    if default is None and len(pairs) == 1 or \
+            default is not None and not _program_function(default):
+        return None         # (eager's default of one pair stacks no predicates: raises)
+    return [tf.reshape(p, ()) for p, _ in pairs], [f for _, f in pairs], default, \
+        exclusive, strict
+
+
+def _build_case(frame, ins, predicates, actions, default, exclusive, strict):
+    """Eager's case: a chain of tf.cond calls, the first true predicate's function
+    called.  Its asserts run before any function: exclusive=True raises if more than one
+    predicate is true, and with no default the last pair is the default, which raises
+    if its predicate is false too; a call that would raise runs in the interpreter.
+    With strict=False each cond of the chain unpacks a result of one item (a list or
+    tuple `[x]` gives x): the i-th function's result i + 1 times, the default's as
+    often as there are conds."""
+    b = frame.b
+    count = tf.add_n([tf.cast(p, tf.int32) for p in predicates])
+    if exclusive:
+        b.assume(count <= 1, (frame.code, ins.offset), raises=True)
+    if default is None:
+        b.assume(count >= 1, (frame.code, ins.offset), raises=True)
+        default, predicates, actions = actions[-1], predicates[:-1], actions[:-1]
+    return _case_from(frame, ins, predicates, actions, default, strict, 0)
+
+
+def _case_from(frame, ins, predicates, actions, default, strict, first):
+    if first == len(predicates):
+        frame.push(_unpacked(_called(frame, default, ins), 0 if strict else first))
+        return ins.next_offset
+
+    def enter(sub):
+        sub.push(_unpacked(_called(sub, actions[first], ins), 0 if strict else first + 1))
+        return ins.next_offset
+    rest = branches.Arm(lambda sub: _case_from(sub, ins, predicates, actions, default,
+                                               strict, first + 1))
+    return branches.branch(frame, ins, predicates[first], branches.Arm(enter), rest,
+                           ins.next_offset)
+
+
+def _unpacked(result, times):
+    """cond's _UnpackIfSingleton, `times` over."""
+    for _ in range(times):
+        if isinstance(result, (list, tuple)) and len(result) == 1:
+            result = result[0]
+    return result
