@@ -536,7 +536,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     if any(type(a) is objects.ObjectRef for a in values):
         raise Unsupported(f"a Python object read at run time passed to {fn!r}", code, offset)
     closure = next((a for a in _shallow(values) if _closes_over_the_call(b, a)), None)
-    if closure is not None:
+    if closure is not None and not eager_answers.calls_back_only_during(fn):
         # Library code would run it natively, reading the build's values in its cells.
         raise Unsupported(f"{closure.__qualname__}, a function the step made that closes "
                           f"over its variables, passed to {getattr(fn, '__qualname__', fn)}",

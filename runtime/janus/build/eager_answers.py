@@ -215,6 +215,14 @@ def _loops() -> dict:
     return found
 
 
+def calls_back_only_during(fn) -> bool:
+    """A loop that calls the functions it is given only while it runs (and keeps none):
+    the program's closures over the step's variables may be handed to it, the builder
+    running them as library code's callbacks (purity.py)."""
+    return _listable(fn) and (fn in _loops() or fn in (tf.map_fn, tf.scan, tf.foldl,
+                                                       tf.foldr))
+
+
 def _loop_numbers(b, fn, args, kwargs, code, offset):
     place = _loops().get(fn) if _listable(fn) else None
     if place is None:
