@@ -45,7 +45,7 @@ class OpenRegions:
 class Inlining:
     """The program's calls the build runs inline, and what their code did."""
     __slots__ = ("stack", "inlined", "depth", "steps", "entered", "handled", "rebound",
-                 "outside_counts", "made_cells", "guarded_generators")
+                 "outside_counts", "made_cells", "guarded_generators", "constants")
 
     def __init__(self):
         self.stack: list = []                 # (code, local values) of the inlined calls
@@ -60,6 +60,18 @@ class Inlining:
         # Generators the call made whose bodies have try/with blocks: each must have
         # finished by the call's end (build/generators.py).
         self.guarded_generators: list = []
+        # id -> the strs, floats and ints among the constants of the code the build ran:
+        # the same objects at every call, whatever place also held one.
+        self.constants: dict = {}
+
+    def note_constants(self, code):
+        pending = list(code.co_consts)
+        while pending:
+            constant = pending.pop()
+            if type(constant) is tuple:
+                pending.extend(constant)
+            elif type(constant) in (str, bytes, float, complex, int):
+                self.constants[id(constant)] = constant
 
 
 class Recursion:

@@ -289,6 +289,7 @@ class Builder:
             raise Unsupported("a closure whose cells janus cannot reach", code)
         self.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
                             if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
+        self.inlining.note_constants(code)
         self.inlining.depth += 1
         if self.inlining.depth > MAX_INLINE_DEPTH:
             raise Unsupported("inlining too deep (recursion over build-time constants is "

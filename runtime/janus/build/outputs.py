@@ -181,7 +181,12 @@ def _template_of(value, run, tensors, memo):
                           "unread variable eager makes anew at every call)", run.code)
     if isinstance(value, np.dtype) and value.isbuiltin:
         return value       # numpy's one object per builtin dtype (`x.dtype`), as eager's
-    if isinstance(value, tf.Variable) or type(value) in guards.SPECIALISABLE or (
+    if type(value) in guards.SPECIALISABLE:
+        # A str, float or large int read at a place: the caller's object there (an
+        # argument's float: `self.lr = lr` keeps the caller's object).
+        place = identity_reads.stored_place(run, value)
+        return value if place is None else _Caller(place)
+    if isinstance(value, tf.Variable) or (
             type(value) is slice and all(type(bound) in (int, type(None)) for bound in (
                 value.start, value.stop, value.step))):
         # (A slice of ints: `items[1:3] = new` replayed at commit; nothing keeps it.)

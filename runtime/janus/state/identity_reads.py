@@ -14,7 +14,7 @@ import tensorflow as tf
 from .. import guards
 from ..errors import Unsupported
 from ..semantics import numbers
-from ..values import is_symbolic
+from ..values import KEPT_UNKNOWN, is_symbolic
 from . import heap
 
 _MISSING = object()
@@ -74,8 +74,8 @@ def _same_object(b, left, right):
     left_record = b.provenance.caller_of(left)
     right_record = b.provenance.caller_of(right)
     if left_record is None and right_record is None:
-        _guard_identity_of_equals(b, left, right)
-        return left is right
+        same = _identity_of_equals(b, left, right)
+        return left is right if same is None else same
     if left is right:
         return True
     if left_record is not None and right_record is not None:
@@ -101,23 +101,70 @@ def identity_shows(value) -> bool:
         type(value) is int and value not in numbers.SMALL_INTS
 
 
-def _guard_identity_of_equals(b, left, right):
-    """`left is right` of objects the guards hold by value (identity_shows): an equal
-    object is not the same one (`phase is PHASE_TRAIN` of a str the caller computed),
-    so the answer is guarded on the objects the places each was read at hold: one
-    object at all of one operand's places, and the two operands' the same or not, as
-    now.  Objects the call made are new on every call, as eager's are, and code
-    constants the same: nothing to guard."""
-    if not (identity_shows(left) or identity_shows(right)):
-        return
-    places = [b.provenance.places_read_by_value(v) for v in (left, right)]
-    if not places[0] or not places[1]:
-        return
-    for group in places:
+def _identity_of_equals(b, left, right):
+    """`left is right` where either is an object the guards hold by value
+    (identity_shows), or a float the graph reads at call time: an equal object is not
+    the same one (`phase is PHASE_TRAIN` of a str the caller computed, `lr is not
+    self.lr` of a float the caller parses at every call).  Answered for the objects at
+    the places each was read at, and guarded on them: the same object, every place
+    holds that very object (an operand may be a code constant, which no place names);
+    two objects, each operand's places hold one object, and not the other's.  Objects
+    the call computes are new at every call, as eager's are, and code constants the
+    same: where neither was read at a place, nothing to guard.  None: neither is such
+    an object (the caller compares the build's objects)."""
+    (left_object, left_places), (right_object, right_places) = (
+        _read_at(b, left), _read_at(b, right))
+    if not (identity_shows(left_object) or identity_shows(right_object)):
+        return None
+    same = left_object is right_object
+    if same:
+        for place in left_places + right_places:
+            b.guards.require_is(place, left_object)
+        return True
+    for group in (left_places, right_places):
         for other in group[1:]:
             b.guards.require_same(group[0], other, True)
-    if left is not right:
-        b.guards.require_same(places[0][0], places[1][0], False)
+    if left_places and right_places:
+        b.guards.require_same(left_places[0], right_places[0], False)
+    elif left_places or right_places:
+        place, other = (left_places[0], right) if left_places else (right_places[0], left)
+        if not is_symbolic(other):      # (a float the graph computes is a new object)
+            b.guards.require_same(place, guards.const(other), False)
+    return False
+
+
+def _read_at(b, value):
+    """(the object, the places it was read at) of an operand of `is`: a float the graph
+    reads at call time is the object its place holds now."""
+    if not is_symbolic(value):
+        return value, (b.provenance.places_read_by_value(value)
+                       if identity_shows(value) else [])
+    kept = b.provenance.kept_of(value)
+    if kept is None:
+        return value, []
+    if kept == KEPT_UNKNOWN or kept[1] is not True:
+        raise Unsupported("`is` of a float that may be the caller's object at one of two "
+                          "places, or one the call computed", *b.where)
+    return guards.read(kept[0], b.target.args, _MISSING), [kept[0]]
+
+
+def stored_place(b, value):
+    """Where the caller's object is for a str, float or large int the call stores or
+    returns (identity_shows), read again when the results are made; None: `value`
+    itself, the same object at every call (a code constant, guarded at any place that
+    held it too, or one that is no such object)."""
+    if not identity_shows(value):
+        return None
+    places = b.provenance.places_read_by_value(value)
+    if not places:
+        return None
+    if id(value) in b.inlining.constants:
+        for place in places:
+            b.guards.require_is(place, value)
+        return None
+    for other in places[1:]:
+        b.guards.require_same(places[0], other, True)
+    return places[0]
 
 
 def identified(b, value, what, code, offset):

@@ -163,6 +163,9 @@ class InputPlan:
                     return objects.ObjectRef(tensor, python_class, self.b.recursion.population)
                 if kind == "number":
                     self.b.promote(tensor, python_class)
+                    # Stored or returned as it is, it is the caller's own object (an int
+                    # beyond CPython's small ones, a float: heap.keep_by_choice).
+                    self.b.provenance.note_kept(tensor, (plan_acc, True))
                 if kind == "array":
                     tensor = arrays.ArrayArg(tensor, python_class, argument=True)
                 if kind in (None, "array"):
