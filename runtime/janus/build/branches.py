@@ -22,6 +22,7 @@ from tensorflow.python.eager import record
 
 from .. import errors
 from ..errors import Raises, Unsupported
+from ..graph import branch_paths
 from ..semantics import numbers
 from ..state import reads
 from ..values import KERAS_TENSOR_ATTRIBUTES, is_symbolic
@@ -146,6 +147,11 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
                 lambda: arm.run(frame.fork(), stop), arm=True))
             _add_untouched(end, before)
             printing.fill(end, index)
+            if type(end.offset) is int and end.offset in stops and \
+                    b.cfg_regions(frame.code).always_raises(end.offset):
+                # An arm that leaves the loop for a `raise`, which the graph asserts no
+                # call does (loops._leave): a call that completes never took it.
+                branch_paths.never_completes(tf.compat.v1.get_default_graph())
             return _outputs(end, plan, stops)
         return run
 

@@ -32,12 +32,21 @@ def _used_inputs(op):
             for g in _branch_graphs(op)]
 
 
+def never_completes(graph):
+    """Mark `graph`, an arm of a branch in a loop body, as one no call that completes
+    took (it leaves the loop for a `raise` the graph asserts against): whatever it
+    does not reach, a completed call's gradients are not missing it."""
+    graph._janus_never_completes = True
+
+
 def _sure_inputs(graph, cache, loop_body=False):
     """Indexes of `graph.inputs` (a branch's, or a loop body's) that reach its outputs on
     every run of it.  A loop body hands each loop variable it leaves alone (a captured
     variable's handle, above all) straight to its output for the next pass: that is no
     use of it, and is not followed."""
     key = id(graph)
+    if getattr(graph, "_janus_never_completes", False):
+        return frozenset(range(len(graph.inputs)))
     if key not in cache:
         cache[key] = frozenset()          # a graph that reaches itself: nothing sure
         outputs = graph.outputs
