@@ -371,8 +371,11 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
         result = fn(*args, **kwargs)
     except Exception as exc:
         if has_symbolic(values) or any(is_stand_in(v) for v in values):
-            # (A builtin fails on what the builder holds in place of a value where
-            # eager's would not: not the program's error.)
+            # Fails on the builder's stand-ins (sorted() of graph floats): not the program's.
+            if isinstance(exc, TypeError):
+                raise Unsupported(f"{fn.__name__}() of values the graph computes (it "
+                                  "compares or converts them while building)", code,
+                                  offset) from exc
             raise
         # On plain values the builtin does what it does in eager: the program's own
         # error (int("n/a"), len(None)), raised where the call is.
@@ -527,9 +530,6 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     args, kwargs = eager_answers.branches_checked(b, fn, args, kwargs, code, offset)
     if fn is tf.while_loop:
         args, kwargs, body_returned = eager_answers.body_noted(args, kwargs)
-    if fn is tf.get_static_value and has_symbolic(values):
-        raise Unsupported("tf.get_static_value() of a tensor the graph computes: eager "
-                          "gives its value, a graph None", code, offset)
     if any(type(a) is GraphText for a in values):
         raise Unsupported(f"a string formatted from graph values passed to {fn!r}",
                           code, offset)

@@ -42,6 +42,7 @@ from tensorflow.python.framework import ops
 from tensorflow.python.ops import control_flow_ops
 
 from ..errors import Thrown, Unsupported
+from ..values import is_symbolic
 from . import purity
 
 
@@ -195,7 +196,14 @@ def _jacobian_tape_checked(name):
     return check
 
 
+def _static_value_refused(b, args, kwargs, code, offset):
+    if any(is_symbolic(v) for v in (*args, *kwargs.values())):
+        raise Unsupported("tf.get_static_value() of a tensor the graph computes: eager "
+                          "gives its value, a graph None", code, offset)
+
+
 _EAGER_CHECKS = {
+    tf.get_static_value: _static_value_refused,
     tf.image.adjust_hue: _hue_delta_checked,
     tf.GradientTape.jacobian: _jacobian_tape_checked("jacobian"),
     tf.GradientTape.batch_jacobian: _jacobian_tape_checked("batch_jacobian"),
