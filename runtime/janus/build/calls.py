@@ -18,6 +18,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 
 import abc
 import builtins
+import functools
 import operator
 import random
 import sys
@@ -33,12 +34,12 @@ from ..errors import NotYet, Thrown, Unsupported
 from ..semantics import (arrays, bisection, natives, numbers, python_draws,
                          python_equivalents, python_math)
 from ..state import attribute_reads, identity_reads, library_state, objects, reads
-from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphRounded,
-                      GraphText, from_library, has_symbolic, is_library_object, is_stand_in,
-                      is_symbolic, is_variable, variable_kind)
-from . import (contexts, control, dunders, eager_answers, generators, iteration,
-               list_algorithms, loops, made, output, program_functions, raising, references,
-               sets)
+from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
+                      from_library, has_symbolic, is_library_object, is_stand_in,
+                      is_symbolic, is_variable)
+from . import (contexts, control, dunders, eager_answers, generators, graph_builtins,
+               iteration, list_algorithms, loops, made, output, program_functions, raising,
+               references, sets)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -122,7 +123,16 @@ BY_TYPE = {
     loops.Append: lambda b, fn, args, kwargs, code, offset: fn(args, kwargs, code, offset),
     arrays.ArrayMethod: lambda b, fn, args, kwargs, code, offset:
         fn.call(args, kwargs, code, offset),
+    functools.partial: lambda b, fn, args, kwargs, code, offset: _partial_call(
+        b, reads.partial_parts(b, fn, code, offset), args, kwargs, code, offset),
 }
+
+
+def _partial_call(b, parts, args, kwargs, code, offset):
+    """A functools.partial called: its function, its arguments first and the call's
+    keywords over its own, as Modules/_functoolsmodule.c calls it."""
+    func, given, keywords = parts
+    return b.call(func, (*given, *args), {**keywords, **kwargs}, code, offset)
 
 
 # -- 2. answered from the arguments as they are ------------------------------------------
@@ -223,7 +233,7 @@ def _output(b, fn, args, kwargs, code, offset):
 
 def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
     if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
-        return number_builtin(b, fn, args, kwargs, code, offset)
+        return graph_builtins.number_builtin(b, fn, args, kwargs, code, offset)
     if fn is range and any(is_symbolic(a) for a in args):
         for a in args:
             if is_symbolic(a) and b.provenance.number_of(a) not in (int, bool) and not (
@@ -233,21 +243,22 @@ def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
                 raise Unsupported(f"range() of a {a.dtype.name} tensor", code, offset)
         return control.SymbolicRange(args)
     if fn is bool and _only(args, kwargs, 1) and is_symbolic(args[0]):
-        return truth_later(b, args[0], code, offset)
+        return graph_builtins.truth_later(b, args[0], code, offset)
     if fn is bool and _only(args, kwargs, 1) and isinstance(args[0], tf.Variable):
         # (A Keras variable raises: Keras refuses its truth value, eagerly too.)
-        return truth_later(b, tf.convert_to_tensor(args[0]), code, offset)
+        return graph_builtins.truth_later(b, tf.convert_to_tensor(args[0]), code, offset)
     if fn in (float, int) and _only(args, kwargs, 1) and is_variable(args[0]):
         # float(v), int(optimizer.iterations): eager reads the variable's value there
         # (the graph orders the read after the step's earlier updates).
-        return number_builtin(b, fn, (tf.convert_to_tensor(args[0]),), {}, code, offset)
+        return graph_builtins.number_builtin(b, fn, (tf.convert_to_tensor(args[0]),), {},
+                                             code, offset)
     if fn is len and _only(args, kwargs, 1) and is_symbolic(args[0]) and \
             args[0].shape.rank:
         # len(x) is eager's x.shape[0], also where the graph's batch size is relaxed.
         return b.load_attr(args[0], "shape", code, offset)[0]
     if fn in (float, int) and _only(args, kwargs, 1) and arrays.is_computed(args[0]):
-        return number_builtin(b, fn, (arrays.scalar_of(args[0], fn, code, offset),), {},
-                              code, offset)
+        return graph_builtins.number_builtin(
+            b, fn, (arrays.scalar_of(args[0], fn, code, offset),), {}, code, offset)
     return PASS
 
 
@@ -260,7 +271,7 @@ def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
     if has_symbolic(args[0]):
         # tf.constant([node.word]) with a word read at run time: the same tensor, packed
         # in the graph, with eager's dtype for Python numbers.
-        return pack_constant(b, args[0], dtype, code, offset)
+        return graph_builtins.pack_constant(b, args[0], dtype, code, offset)
     return PASS
 
 
@@ -318,7 +329,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
     if fn in (str, repr) and _only(args, kwargs, 1) and (
             is_symbolic(args[0]) or is_variable(args[0])
             or arrays.is_computed(args[0])):
-        return text_later(b, args[0], "s" if fn is str else "r", code, offset)
+        return graph_builtins.text_later(b, args[0], "s" if fn is str else "r", code, offset)
     if fn is sum and len(args) == 1 and not kwargs and \
             isinstance(args[0], (list, tuple, BuildIterator) + natives.ITERATORS):
         items = list(args[0])
@@ -661,59 +672,6 @@ WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _b
                  _math, _bisect, _list_algorithm, _python_equivalent)
 
 
-# -- what the rules make --------------------------------------------------------------
-
-def text_later(b, value, conversion, code, offset):
-    """str()/repr() of a tensor or of a number the graph computes: made after the graph
-    from its output (values.GraphText)."""
-    if is_variable(value):
-        raise Unsupported(f"str()/repr() of a {variable_kind(value)}: its value at this point of the call "
-                          "is not kept", code, offset)
-    if b.provenance.number_of(value) == control.MIXED:
-        raise Unsupported(f"str() of {control.MIXED}", code, offset)
-    return GraphText(((value, conversion, ""),))
-
-
-def truth_later(b, value, code, offset):
-    """bool(t): the truth test `if t:` makes, a bool the graph carries for the program's
-    Python bool.  A branch on it is a decision on a tensor (control.py: followed under an
-    assertion when the profile saw one way, else a cond)."""
-    if value.shape.rank is None or value.shape.num_elements() != 1:
-        raise Unsupported(f"bool() of a tensor of shape {value.shape} (Python needs "
-                          "exactly one element)", code, offset)
-    truth = control.scalar_condition(None, value, None)
-    b.promote(truth, bool)
-    return truth
-
-
-def number_builtin(b, fn, args, kwargs, code, offset):
-    """float/int/abs/round/min/max/divmod of numbers the graph computes (numbers.py)."""
-    if fn in (min, max) and len(args) > 2 and not kwargs:
-        # Python keeps the first extreme, comparing each next argument with it: the
-        # two-argument rule folded from the left (the result one of the arguments).
-        result = args[0]
-        for other in args[1:]:
-            result = number_builtin(b, fn, (result, other), kwargs, code, offset)
-        return result
-    kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]
-    if fn is round and len(args) == 2 and not kwargs and kinds[0] in (int, float) \
-            and (args[1] is None or type(args[1]) is int):
-        return GraphRounded(args[0], args[1])
-    if kwargs or control.MIXED in kinds:
-        raise Unsupported(f"{fn.__name__}() of a tensor", code, offset)
-    try:
-        results = numbers.builtin(fn, args, kinds, b.check)
-    except numbers.NotRepresentable as exc:
-        raise Unsupported(exc.args[0], code, offset) from exc
-    for tensor, python_type in results:
-        b.promote(tensor, python_type)
-    values = tuple(tensor for tensor, _ in results)
-    if fn in (min, max):      # the result may be an argument, object and all
-        b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
-                              *args)
-    return values if fn is divmod else values[0]
-
-
 def _as_converted(item):
     return item.__tf_tensor__() if type(item) is numbers.EagerNumber else item
 
@@ -733,22 +691,6 @@ def _closes_over_the_call(b, value):
     function = value.__func__ if isinstance(value, types.MethodType) else value
     cells = function.__closure__ if isinstance(function, types.FunctionType) else None
     return bool(cells) and any(id(cell) in b.inlining.made_cells for cell in cells)
-
-
-def pack_constant(b, value, dtype, code, offset):
-    if type(value) in (list, tuple):
-        return tf.stack([pack_constant(b, v, dtype, code, offset) for v in value])
-    if not is_symbolic(value):
-        return tf.constant(value, dtype)
-    python_type = b.provenance.number_of(value)
-    if python_type == control.MIXED:
-        raise Unsupported(f"tf.constant of {control.MIXED}", code, offset)
-    if python_type in numbers.NUMBERS:
-        tensor = tf.convert_to_tensor(numbers.EagerNumber(value, python_type, b.check), dtype)
-        # A cast to the dtype it has gives the promoted tensor back; the result is a
-        # tensor, not the Python number, so it must not be promoted too.
-        return tf.identity(tensor) if tensor is value else tensor
-    return value if dtype is None else tf.cast(value, dtype)
 
 
 def user_call(layer):

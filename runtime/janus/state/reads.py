@@ -13,6 +13,7 @@ that the other build stages record no guards of their own.
 """
 
 import array
+import functools
 import types
 
 import numpy as np
@@ -217,6 +218,30 @@ def same_item(b, copy, real, key):
 # them (a write to one inside the step is refused).  A memoryview reads its buffer's
 # bytes now, whoever wrote them (struct.pack_into on the bytearray under it).
 C_SEQUENCES = (array.array, bytearray, memoryview)
+
+
+def partial_parts(b, partial, code, offset):
+    """(function, arguments, keywords) of a functools.partial the step calls, each read
+    where the partial holds it, as any value is.  `p.__setstate__(...)` gives it other
+    ones without writing a dict: the arguments' tuple and the keywords' dict are guarded
+    by identity, the keywords' items where they are."""
+    acc = b.provenance.source_of(partial)
+    if acc is None or type(partial) is not functools.partial:
+        raise Unsupported("a call of a functools.partial janus did not read from a guarded "
+                          "place", code, offset)
+    func = value_at(b, guards.attr(acc, "func"), partial.func, "a partial's function",
+                    code, offset)
+    b.guards.require_is(guards.attr(acc, "args"), partial.args)
+    args = tuple(value_at(b, guards.item(guards.attr(acc, "args"), i), held,
+                          f"a partial's argument {i}", code, offset)
+                 for i, held in enumerate(partial.args))
+    keywords_acc = guards.attr(acc, "keywords")
+    b.guards.require_is(keywords_acc, partial.keywords)
+    b.guards.require_keys(keywords_acc, partial.keywords)
+    keywords = {name: value_at(b, guards.item(keywords_acc, name), held,
+                               f"a partial's keyword {name!r}", code, offset)
+                for name, held in partial.keywords.items()}
+    return func, args, keywords
 
 
 def written_in_place(b, real, index):
