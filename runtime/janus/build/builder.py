@@ -273,6 +273,8 @@ class Builder:
             self._leave_contexts()
             raise BuildRaised(f"building raised {type(exc).__name__}: {exc}",
                               self.code) from exc
+        finally:
+            self.heap.restore_library_writes()
 
     def _leave_contexts(self):
         while self.inlining.entered:
@@ -552,6 +554,10 @@ class Builder:
             attribute_reads.writable_class_attribute(self, owner, name, value, code,
                                                      offset)
             self.heap.write_attribute(owner, name, value)
+            return
+        if is_library_object(owner) and attribute_reads.library_plain_write(
+                self, owner, name, value, code, offset):
+            self.heap.write_library_attribute(owner, name, value)
             return
         descriptor = janus_ext.type_lookup(type(owner), name)
         if type(descriptor) is types.MemberDescriptorType:

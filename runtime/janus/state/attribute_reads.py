@@ -521,6 +521,31 @@ def _pass_class(b, acc, cls):
         b.remember(cls, guards.type_of(acc))
 
 
+def library_plain_write(b, owner, name, value, code, offset) -> bool:
+    """Whether `owner.name = value` in the step, owner a library object (a Keras
+    optimizer's clipnorm, a Dropout's rate, a loss's reduction), may be written through
+    while building (heap.write_library_attribute): an entry its __dict__ holds already,
+    no property or data descriptor of its class in the way, and a value the same object
+    at every call (a constant, or a function read from a guarded place).  A value the call
+    computes would be another object at each call, each making the graph stale."""
+    place = janus_ext.instance_dict(owner)
+    plain = type(value) in guards.SPECIALISABLE or type(value) in (
+        types.FunctionType, types.BuiltinFunctionType) and \
+        b.provenance.source_of(value) is not None      # (an activation, read guarded)
+    if type(place) is not dict or name not in place or not plain or \
+            _is_data_descriptor(janus_ext.type_lookup(type(owner), name)):
+        return False
+    if b.open_regions.depth or b.in_library_body():
+        raise Unsupported(f"attribute write .{name} to a {type(owner).__qualname__} inside "
+                          "a branch or loop on a tensor, or a body library code traces",
+                          code, offset)
+    if b.provenance.is_fresh(value):
+        raise Unsupported(f"attribute write .{name} to a {type(owner).__qualname__} of a "
+                          "value the call computes: library code reads it while building, "
+                          "and each call's would be another object", code, offset)
+    return True
+
+
 def _is_data_descriptor(descr):
     kind = type(descr)
     return (janus_ext.type_lookup(kind, "__set__") is not None

@@ -100,6 +100,9 @@ class Heap:
         # may have changed any), so that an item read elsewhere is the caller's.
         self.touched: dict[int, set] = {}
         self.effects: list[Effect] = []
+        # (a library object's dict, name, what it held): writes the build made through
+        # to library objects, put back when it ends (write_library_attribute).
+        self.library_writes: list[tuple] = []
         # id(caller's deque or OrderedDict) -> how many of this call's writes to it
         # moved its state (CPython's iterators of them fail after any:
         # iteration.ContainerItems).
@@ -298,6 +301,27 @@ class Heap:
 
     def write_attribute(self, owner, name, value):
         self.write("setattr", owner, name, value)
+
+    def write_library_attribute(self, owner, name, value):
+        """`opt.clipnorm = 1.0` in the step, on a library object whose entry `name` is a
+        plain one: library code the call runs next reads it natively (the optimizer's
+        apply), so the build writes it through to the object's dict, and puts back what
+        it held when the build ends (restore_library_writes); the commit replays the
+        write through the object's own __setattr__, as eager makes it.  The object's
+        dict is watched (library_state.py), so the graph built goes stale when the
+        value the commit writes is another object than the one the call found; the
+        next build finds it, and a step that writes the same value each call runs its
+        graph from then on."""
+        place = janus_ext.instance_dict(owner)
+        self.library_writes.append((place, name, place[name]))
+        place[name] = value
+        self.write("setattr", owner, name, value)
+
+    def restore_library_writes(self):
+        """Put back what the build wrote through to library objects (last first)."""
+        while self.library_writes:
+            place, name, held = self.library_writes.pop()
+            place[name] = held
 
     def delete_attribute(self, owner, name):
         """`del owner.name`: later reads in this call refuse, commit deletes it."""
