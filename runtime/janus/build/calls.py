@@ -30,7 +30,7 @@ import tensorflow as tf
 import janus_ext
 
 from .. import containers
-from ..errors import NotYet, Thrown, Unsupported
+from ..errors import BuildRaised, NotYet, Thrown, Unsupported
 from ..semantics import (arrays, bisection, natives, numbers, python_draws,
                          python_equivalents, python_math)
 from ..state import attribute_reads, identity_reads, library_state, objects, reads
@@ -384,7 +384,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
         if has_symbolic(values) or any(is_stand_in(v) for v in values):
             # Fails on the builder's stand-ins (sorted() of graph floats): not the program's.
             if isinstance(exc, TypeError):
-                raise Unsupported(f"{fn.__name__}() of values the graph computes (it "
+                raise BuildRaised(f"{fn.__name__}() of values the graph computes (it "
                                   "compares or converts them while building)", code,
                                   offset) from exc
             raise
