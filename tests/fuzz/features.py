@@ -701,6 +701,43 @@ def loop_identity(r, u):
                       f"{{st}}same_{u} = h_{u} is x\n{{st}}last_{u} = h_{u}\n")
 
 
+def equal_identity(r, u):
+    # `is` between strs (or floats) the guards hold by value (state/identity_reads.py):
+    # the step compares its mode with a module constant; the loop rebinds one of them
+    # to an equal object that is not the same one, and the step stores the mode.
+    text = r.choice(['"warm"', '"main"'])
+    return Parts(("identity_of_equals", "attr_write", "mutate_global"),
+                 setup=f"MODE_{u} = {text}\n",
+                 state={f"mode_{u}": f"MODE_{u}", f"same_{u}": "0", f"kept_{u}": "None"},
+                 post=f"if {{st}}mode_{u} is MODE_{u}:\n    {{st}}same_{u} += 1\n"
+                      f"{{st}}kept_{u} = MODE_{u}\n",
+                 mutations=(f"MODE_{u} = ''.join(list(MODE_{u}))",
+                            f"{{ST}}mode_{u} = str(MODE_{u})"),
+                 globals_written=())
+
+
+def list_counter(r, u):
+    # Counters kept in a module list, written in place by the step (`COUNTS[0] += 1`,
+    # state/reads.py written_in_place); the loop writes another slot and grows it.
+    return Parts(("list_item_write", "list_write"),
+                 setup=f"COUNTS_{u} = [0, {r.choice(['0', '3'])}, 0.5]\n",
+                 state={f"seen_{u}": "0"},
+                 post=f"COUNTS_{u}[0] += 1\nCOUNTS_{u}[-1] = COUNTS_{u}[-1] * 0.5\n"
+                      f"{{st}}seen_{u} = COUNTS_{u}[1]\n",
+                 mutations=(f"COUNTS_{u}[1] += 7", f"COUNTS_{u}.insert(1, 2)"))
+
+
+def case_closure(r, u):
+    # tf.case of lambdas over the step's locals (build/cond_calls.py): the first true
+    # predicate's function, a default, exclusive or not.
+    exclusive = r.choice(["False", "True"])
+    return Parts(("tensor_if", "cond_closure", "case_closure"),
+                 tape=f"m_{u} = tf.reduce_mean(pred)\n"
+                      f"loss = tf.case([(m_{u} > 0.1, lambda: loss * 1.5),\n"
+                      f"                (m_{u} < -0.1, lambda: loss * 0.5)],\n"
+                      f"               default=lambda: loss + 0.0, exclusive={exclusive})\n")
+
+
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
     for_break_continue,
@@ -716,7 +753,7 @@ FEATURES = {f.__name__: f for f in (
     print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
     fixed_seed_stream, closure_made_in_step, match_config, import_in_step, set_in_step,
     getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
-    cond_identity, cond_closure, loop_identity)}
+    cond_identity, cond_closure, loop_identity, equal_identity, list_counter, case_closure)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
