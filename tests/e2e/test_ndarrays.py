@@ -89,8 +89,16 @@ def test_array_arg_rules():
     zero = tf.constant([0.0, 1.0], tf.float64)
     arrays.binary("/", lambda a, b: a / b, arrays.ArrayArg(zero, np.float64), 0.0, {},
                   lambda quiet, why: checks.append((bool(quiet), why)), None, None)
-    assert [quiet for quiet, _ in checks] == [True, False]
-    assert checks[1][1].startswith("numpy would flag `/`")
+    # Each operation makes two checks: numpy's flags, and no subnormal value in play.
+    assert [quiet for quiet, _ in checks] == [True, True, False, True]
+    assert checks[2][1].startswith("numpy would flag `/`")
+    # TF's kernels flush a subnormal product to zero, where numpy keeps it: checked.
+    checks = []
+    arrays.binary("*", lambda a, b: a * b,
+                  arrays.ArrayArg(tf.constant([1e-300, 2.0], tf.float64), np.float64), 1e-10,
+                  {}, lambda quiet, why: checks.append((bool(quiet), why)), None, None)
+    assert [quiet for quiet, _ in checks] == [True, False], checks
+    assert checks[1][1].startswith("numpy would keep a subnormal value in `*`")
 
 
 @pytest.fixture(scope="module")

@@ -46,19 +46,12 @@ def scalar_condition(builder_frame, value, ins):
         builder_frame.fail(f"truth value of a tensor of shape {value.shape} (Python "
                            "needs exactly one element)", ins)
     value = tf.reshape(value, ())
-    if value.dtype in _FLOAT_BITS:
+    if value.dtype in numbers.FLOAT_BITS:
         # Truth from the bits: TF's float kernels flush a subnormal to zero, and Python's
         # (numpy's) truth of one is True; -0.0 is False, NaN True.
-        bits, magnitude = _FLOAT_BITS[value.dtype]
-        return tf.not_equal(tf.bitwise.bitwise_and(tf.bitcast(value, bits),
-                                                   tf.constant(magnitude, bits)),
-                            tf.constant(0, bits))
+        return tf.not_equal(numbers.float_bits(value, "magnitude"), 0)
     return value if value.dtype == tf.bool else tf.not_equal(value, tf.zeros((), value.dtype))
 
-
-# float dtype -> (integer of its width, mask of all but the sign bit)
-_FLOAT_BITS = {tf.float16: (tf.int16, 0x7FFF), tf.bfloat16: (tf.int16, 0x7FFF),
-               tf.float32: (tf.int32, 0x7FFFFFFF), tf.float64: (tf.int64, 0x7FFFFFFFFFFFFFFF)}
 
 
 class Exit:

@@ -304,11 +304,13 @@ def binary(symbol, operation, left, right, number_of, check, code, offset):
         # numpy flags a division by zero, an overflow or an invalid value (np.seterr:
         # a RuntimeWarning by default, FloatingPointError under "raise"); TF does not.
         # Where numpy would, the call runs in the interpreter, where numpy does.
-        if np.geterr()["under"] != "ignore":
-            raise Unsupported("numpy arithmetic under np.seterr(under=...): TF does not "
-                              "report an underflow", code, offset)
         check(_numpy_quiet(result, operands), f"numpy would flag `{symbol}` "
               "(division by zero, overflow or an invalid value)")
+        # TF's kernels run with the CPU flushing subnormal values to zero; numpy keeps
+        # them (and flags an underflow, per np.seterr).  Where a subnormal value is in
+        # play, the interpreter runs the call, which numpy computes and flags.
+        check(_not_flushed(symbol, result, operands), f"numpy would keep a subnormal "
+              f"value in `{symbol}` (or flag an underflow)")
     if not isinstance(result, tf.Tensor):
         raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
     if result.dtype != tf.as_dtype(want):
@@ -329,6 +331,31 @@ def _numpy_quiet(result, operands):
     flagged = tf.logical_or(tf.logical_and(tf.math.is_inf(result), finite),
                             tf.logical_and(tf.math.is_nan(result), no_nan))
     return tf.logical_not(tf.reduce_any(flagged))
+
+
+def _not_flushed(symbol, result, operands):
+    """True where no subnormal value is in play: no operand is one (the CPU's
+    denormals-are-zero mode TF runs with reads it as 0), and no result is a zero that
+    came from an underflow (flush-to-zero writes 0 where numpy keeps a subnormal, or
+    flags an underflow to 0): a product of nonzero factors, a quotient of a nonzero
+    dividend by a finite divisor, a sum of operands that do not cancel exactly."""
+    left, right = (tf.convert_to_tensor(o, result.dtype) for o in operands)
+    if result.dtype not in numbers.FLOAT_BITS:
+        return tf.constant(True)
+
+    def subnormal(t):
+        return tf.reduce_any(numbers.is_subnormal(t))
+    operation = symbol.rstrip("=")
+    if operation == "*":
+        exact = tf.logical_or(tf.equal(left, 0), tf.equal(right, 0))
+    elif operation == "/":
+        exact = tf.logical_or(tf.equal(left, 0), tf.math.is_inf(right))
+    elif operation == "+":
+        exact = tf.equal(left, -right)
+    else:
+        exact = tf.equal(left, right)
+    underflow = tf.reduce_any(tf.logical_and(tf.equal(result, 0), tf.logical_not(exact)))
+    return tf.logical_not(subnormal(left) | subnormal(right) | underflow)
 
 
 def _compare(operation, left, right, number_of, symbol, code, offset):

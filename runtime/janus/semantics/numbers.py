@@ -607,3 +607,24 @@ class EagerNumber:
             wide = tf.cast(self.tensor, tf.float64)
             return as_float32(wide) if dtype == tf.float32 else tf.cast(wide, dtype, name=name)
         return tf.cast(self.tensor, dtype, name=name)
+
+
+# float dtype -> (the int type of its width, the masks of its exponent and mantissa)
+FLOAT_BITS = {tf.float16: (tf.int16, 0x7C00, 0x03FF), tf.bfloat16: (tf.int16, 0x7F80, 0x007F),
+              tf.float32: (tf.int32, 0x7F800000, 0x007FFFFF),
+              tf.float64: (tf.int64, 0x7FF0000000000000, 0x000FFFFFFFFFFFFF)}
+
+
+def float_bits(value, mask):
+    """The bits of a float tensor under `mask` ("exponent", "mantissa" or "magnitude"),
+    read without a float kernel: TF's kernels run with the CPU flushing subnormal values
+    to zero, and compare a subnormal as 0."""
+    bits, exponent, mantissa = FLOAT_BITS[value.dtype]
+    masks = {"exponent": exponent, "mantissa": mantissa, "magnitude": exponent | mantissa}
+    return tf.bitwise.bitwise_and(tf.bitcast(value, bits), tf.constant(masks[mask], bits))
+
+
+def is_subnormal(value):
+    """Elementwise: a nonzero value below the dtype's smallest normal one."""
+    return tf.logical_and(tf.equal(float_bits(value, "exponent"), 0),
+                          tf.not_equal(float_bits(value, "mantissa"), 0))
