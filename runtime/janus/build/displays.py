@@ -41,9 +41,21 @@ class Displays:
     def op_BUILD_SLICE(self, ins):
         self.push(slice(*self.popn(ins.arg)))
 
+    def _made_here(self, container, ins):
+        """A comprehension's container, which the appends change in place: one made
+        outside the branch or loop on a tensor being built (`[n for n, v in pairs if v <
+        limit]` with `v` a tensor) would take the items of every path the build takes,
+        where eager's takes those of the path a call takes."""
+        if type(container) in (list, dict, set) and self.b.open_regions.depth and \
+                not self.b.may_mutate(container):
+            self.fail("a comprehension whose `if` tests a tensor (or a number the graph "
+                      "computes): its items depend on values known only when the graph "
+                      "runs", ins)
+        return container
+
     def op_LIST_APPEND(self, ins):
         value = self.pop()
-        self.stack[-ins.arg].append(value)
+        self._made_here(self.stack[-ins.arg], ins).append(value)
 
     def op_LIST_EXTEND(self, ins):
         # [*a, x], f(*a, x): reads every item of a.
@@ -53,7 +65,7 @@ class Displays:
     def op_SET_ADD(self, ins):
         value = self.pop()
         sets.check_items(self.b, (value,), "a set comprehension", self.code, ins.offset)
-        self.stack[-ins.arg].add(value)
+        self._made_here(self.stack[-ins.arg], ins).add(value)
 
     def op_SET_UPDATE(self, ins):
         # {*a, x}: reads every item of a.
@@ -63,7 +75,7 @@ class Displays:
 
     def op_MAP_ADD(self, ins):
         value, key = self.pop(), self.pop()
-        self.stack[-ins.arg][key] = value
+        self._made_here(self.stack[-ins.arg], ins)[key] = value
 
     def op_DICT_UPDATE(self, ins):
         # {**base, ...}: reads every key and value of base.
