@@ -1,8 +1,8 @@
 """Converted functions called while a GradientTape outside them records
 (tests/e2e/test_outer_tape.py runs this in both modes, oneDNN off):
 
-  * refused_step: calls its loss through a `functools.partial` (janus does not convert
-    the step), so the interpreter runs it and its tape; `weighted_loss`, which runs TF
+  * refused_step: calls its loss through a `functools.partial` it makes (janus does not
+    convert the step), so the interpreter runs it and its tape; `weighted_loss`, which runs TF
     ops at every call, is taken over from them.  Under the step's tape its graph must
     give the tape eager's gradient: TF's own gradient of a graph call comes from the
     function's backward graph, which rounds differently (tf.function's does);
@@ -32,12 +32,9 @@ def weighted_loss(y, logits, pos_weight):
     return tf.reduce_mean(tf.nn.weighted_cross_entropy_with_logits(y, logits, pos_weight))
 
 
-LOSS = functools.partial(weighted_loss, pos_weight=3.0)
-
-
 def refused_step(x, y):
     with tf.GradientTape() as tape:
-        loss = LOSS(y, x @ W * 3.0)
+        loss = functools.partial(weighted_loss, pos_weight=3.0)(y, x @ W * 3.0)
     W.assign_sub(0.1 * tape.gradient(loss, W))
     return loss
 

@@ -25,7 +25,7 @@ from ..errors import Raises, Unsupported
 from ..graph import branch_paths
 from ..semantics import numbers
 from ..state import reads
-from ..values import KERAS_TENSOR_ATTRIBUTES, is_symbolic
+from ..values import KEPT_UNKNOWN, KERAS_TENSOR_ATTRIBUTES, is_symbolic
 from . import arm_output, iteration
 
 PYTHON_NUMBERS = numbers.NUMBERS
@@ -265,13 +265,34 @@ def _tuples_left(b, shapes, merged, condition, tuples_before):
             tuples[key] = first
             continue
         value = closed(merged, key)
+        if any(_chosen_inside(b, side, tuples_before) for side in (first, second)):
+            b.provenance.note_kept(value, KEPT_UNKNOWN)    # (as for tensors in _apply)
+            tuples[key] = value
+            continue
         # (tuple() of a tuple is that tuple: the new one is built from a list.)
-        sides = [side if id(side) in tuples_before or b.provenance.source_of(side) is not None
-                 or b.provenance.caller_of(side) is not None
-                 else tuple(list(value)) for side in (first, second)]
+        sides = [side if _before(b, side, tuples_before) else tuple(list(value))
+                 for side in (first, second)]
         b.provenance.note_chosen(value, tf.logical_not(condition), *sides)
         tuples[key] = value
     return tuples
+
+
+def _chosen_inside(b, value, tuples_before, depth=0):
+    """Whether `value`, left by an arm, is one of several objects a branch inside the
+    arm chose (heap.keep_by_choice, _tuples_left), one of them from before this cond."""
+    chosen = b.provenance.of(value).chosen
+    if chosen is None or depth > 8 or depth == 0 and _before(b, value, tuples_before):
+        return False
+    return any(_before(b, base, tuples_before) or
+               _chosen_inside(b, base, tuples_before, depth + 1) for base in chosen[1:])
+
+
+def _before(b, value, tuples_before):
+    """A tensor or tuple from before the cond (the caller's, read, or the frame's)."""
+    if is_symbolic(value):
+        return _from_before(value)
+    return id(value) in tuples_before or b.provenance.source_of(value) is not None \
+        or b.provenance.caller_of(value) is not None
 
 
 def _unopened(end):
@@ -470,6 +491,12 @@ def _apply(frame, plan, shapes, outputs, printing, condition, tuples_before):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
             # `best = v if v > best else best` keeps the caller's object on one arm.
             frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), first, second)
+        elif any(_chosen_inside(frame.b, v, tuples_before) for v in (first, second)):
+            # An arm leaves one of several objects from before the cond that a branch
+            # inside it chose (`a if c1 else (b if c2 else x)`): only a flag of the
+            # arm's graph says which, and it is not followed out: `is`, storing and
+            # returning it are refused.
+            frame.b.provenance.note_kept(tensor, KEPT_UNKNOWN)
         elif is_symbolic(first) and is_symbolic(second) and (
                 _from_before(first) or _from_before(second)):
             # A tensor from before the cond that an arm leaves (`x_aug if worse else x`,

@@ -84,7 +84,7 @@ def _template_of(value, run, tensors, memo):
         tensors.append(index)
         return _Picked(len(tensors) - 1, acc, None if acc is not None else
                        dict(table) if type(table) is dict else tuple(table))
-    kept = origin.kept if type(value) in (int, float) or is_symbolic(value) else None
+    kept = origin.kept if type(value) in (int, float, tuple) or is_symbolic(value) else None
     if kept == KEPT_UNKNOWN:
         raise Unsupported("stores or returns a value that may be the caller's own "
                           "object (a Python float, a tensor) or a new one, " + KEPT_UNKNOWN,

@@ -182,6 +182,10 @@ def _astype(array, args, kwargs, code, offset):
         result = tf.cast(tensor, target)
     else:
         result = tf.cast(tensor, target)
+        if target.kind == "f" and source.kind in "iu":
+            # An int beyond float16's range is inf there, where numpy warns.
+            _casts.check(tf.reduce_all(tf.math.is_finite(result)),
+                         f"numpy would warn: overflow in the cast to {target}")
     return ArrayArg(result, target, scalar=array.scalar)
 
 

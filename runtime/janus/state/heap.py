@@ -520,8 +520,8 @@ def kept_identity(b, left, right):
     bool; None where neither is followed, or they follow different places (the caller
     decides by objects).  A value that may or may not be the caller's object
     (KEPT_UNKNOWN) is refused."""
-    kept = [b.provenance.kept_of(v) if type(v) in (int, float) or is_symbolic(v) else None
-            for v in (left, right)]
+    kept = [b.provenance.kept_of(v) if type(v) in (int, float, tuple) or is_symbolic(v)
+            else None for v in (left, right)]
     if left is right or kept == [None, None]:
         return None
     if KEPT_UNKNOWN in kept:

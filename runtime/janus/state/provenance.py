@@ -212,7 +212,10 @@ class Provenance:
         (`s.strip()` with nothing to strip), or an object CPython shares (small ints,
         one-character and empty strings)."""
         if type(result) not in _FRESH_TYPES or _shared(result) or \
-                any(result is operand for operand in operands):
+                any(result is operand or type(operand) in (list, tuple) and
+                    any(result is item for item in operand) for operand in operands):
+            # (One of the operands, or an item of one: `"".join([s])` and `max(values)`
+            # give that object itself.)
             return result
         origin = self._origins.get(id(result))
         if origin is None or origin.acc is None and origin.made is None:
