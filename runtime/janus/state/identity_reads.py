@@ -118,12 +118,10 @@ def _identity_of_equals(b, left, right):
         return None
     same = left_object is right_object
     if same:
-        for place in left_places + right_places:
-            b.guards.require_is(place, left_object)
+        _held_at(b, left_places + right_places, left_object)
         return True
-    for group in (left_places, right_places):
-        for other in group[1:]:
-            b.guards.require_same(group[0], other, True)
+    _one_object_at(b, left_places)
+    _one_object_at(b, right_places)
     if left_places and right_places:
         b.guards.require_same(left_places[0], right_places[0], False)
     elif left_places or right_places:
@@ -159,12 +157,22 @@ def stored_place(b, value):
     if not places:
         return None
     if id(value) in b.inlining.constants:
-        for place in places:
-            b.guards.require_is(place, value)
+        _held_at(b, places, value)
         return None
+    _one_object_at(b, places)
+    return places[0]
+
+
+def _held_at(b, places, value):
+    """Guard: each of `places` holds `value` itself."""
+    for place in places:
+        b.guards.require_is(place, value)
+
+
+def _one_object_at(b, places):
+    """Guard: `places` hold one object, whichever it is."""
     for other in places[1:]:
         b.guards.require_same(places[0], other, True)
-    return places[0]
 
 
 def identified(b, value, what, code, offset):
