@@ -341,3 +341,24 @@ def test_an_unused_op_that_can_fail_still_runs():
     assert float(call(function, 1.0)[0]) == 2.0
     with pytest.raises(tf.errors.InvalidArgumentError):
         call(function, 5.0)
+
+
+def test_what_is_built_after_an_assumption_fails_after_it():
+    # The assumption's condition is slow (large matmuls), the op built after it fast
+    # (the first row of a tensor that is empty exactly when the assumption fails): left
+    # unordered, the row's error wins the race and the call never says its assumption
+    # failed, so the plan is never relaxed.
+    def graph_function(rows, scale):
+        big = tf.fill([400, 400], scale)
+        slow = tf.reduce_sum(tf.matmul(tf.matmul(big, big), big))
+        assumption = tf.debugging.Assert(slow > 0.0, ["janus-assumption 0"])
+        first = rows[0]
+        atomic.assumptions_first(tf.compat.v1.get_default_graph(), [assumption])
+        return [first]
+
+    function = tf.function(graph_function, autograph=False).get_concrete_function(
+        tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([], tf.float32))
+    for _ in range(10):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="janus-assumption 0"):
+            function(tf.zeros([0, 3]), tf.constant(-1.0))
+    assert function(tf.ones([2, 3]), tf.constant(1.0))[0].shape == [3]

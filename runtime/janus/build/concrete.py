@@ -121,6 +121,9 @@ def _build(code, globals_dict, arg_names, args, plan):
         if eager_config.eager_numerics():
             # The program's tf.functions compute as eager's calls of them do.
             kept_calls.keep(graph)
+        if not use_xla:
+            # (Under XLA no op raises: every check is an output, read in order.)
+            atomic.assumptions_first(graph, [op for op, _ in run.record.assumptions])
         try:
             # Number checks (numbers.py) are Assert ops: gated as checks like janus's
             # assumptions.

@@ -338,6 +338,30 @@ def gate(graph, turnstile):
                   tuple(handles.values()), len(failing), turnstile)
 
 
+def assumptions_first(graph, assumptions):
+    """Make every op of `graph` that can fail wait for the assumptions (Assert ops)
+    built before it.
+
+    What is built after an assumption may hold only under it: the first item of a loop
+    speculated to run, read from a tensor that is empty when it does not.  Left
+    unordered, both fail in the same call, and which error the call raises is a race;
+    the assumption's must win, since it relaxes the plan, where any other failure
+    leaves the graph in place to fail again.  An assumption downstream of an update (a
+    branch on a variable the step wrote) is left unordered: waiting for it would put
+    what follows downstream of the update too (gate's late failures)."""
+    operations = graph.get_operations()
+    updates = [op for op in operations if is_update(op)]
+    after = _closure(updates, _consumers_of)
+    pending = {id(op) for op in assumptions if op.graph is graph and op not in after}
+    latest = None
+    for op in operations:
+        if latest is not None and can_fail(op) and latest not in op.control_inputs and \
+                not any(t.op is latest for t in op.inputs):
+            op._add_control_input(latest)
+        if id(op) in pending:
+            latest = op                  # it waits for the one before: they chain
+
+
 def _check_shapes_first(graph, updates, captured):
     """An update of a variable by a value of unknown shape (a gradient densified from
     slices) fails on a wrong shape, maybe after other updates ran: check the shape
