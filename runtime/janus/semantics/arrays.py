@@ -315,6 +315,14 @@ def binary(symbol, operation, left, right, number_of, check, code, offset):
         # play, the interpreter runs the call, which numpy computes and flags.
         check(_not_flushed(symbol, result, operands), f"numpy would keep a subnormal "
               f"value in `{symbol}` (or flag an underflow)")
+    if isinstance(result, tf.Tensor) and result.dtype.is_integer and \
+            all(side.scalar for side in (left, right) if type(side) is ArrayArg):
+        # numpy's arithmetic on scalars (`.numpy()` of a 0-d tensor) flags a result that
+        # wraps around (a RuntimeWarning, an error under np.seterr(over="raise")); on
+        # arrays it wraps silently, as TF does.
+        check(tf.logical_not(tf.reduce_any(numbers.wrapped(symbol.rstrip("="), *operands,
+                                                           result))),
+              f"numpy would flag `{symbol}` on {want} scalars (an overflow)")
     if not isinstance(result, tf.Tensor):
         raise Unsupported(f"`{symbol}` on an ndarray argument", code, offset)
     if result.dtype != tf.as_dtype(want):

@@ -131,29 +131,9 @@ def _overflow_check(check, overflowed, what):
 
 
 def _int_binary(symbol, a, b, check):
-    if symbol == "+":
-        r = a + b
-        _overflow_check(check, tf.bitwise.bitwise_and(tf.bitwise.bitwise_xor(a, r),
-                                                      tf.bitwise.bitwise_xor(b, r)) < 0, "+")
-        return r
-    if symbol == "-":
-        r = a - b
-        _overflow_check(check, tf.bitwise.bitwise_and(tf.bitwise.bitwise_xor(a, b),
-                                                      tf.bitwise.bitwise_xor(a, r)) < 0, "-")
-        return r
-    if symbol == "*":
-        r = a * b
-        minimum = tf.constant(INT64_MIN, tf.int64)
-        # r / a == b unless it wrapped; a == -1 is the one divisor that itself overflows.
-        safe = tf.where(tf.logical_or(tf.equal(a, 0), tf.equal(a, -1)),
-                        tf.ones_like(a), a)
-        wrapped = tf.logical_and(tf.logical_and(tf.not_equal(a, 0), tf.not_equal(a, -1)),
-                                 tf.not_equal(tf.raw_ops.TruncateDiv(x=r, y=safe), b))
-        wrapped = tf.logical_or(wrapped, tf.logical_and(tf.equal(a, -1),
-                                                        tf.equal(b, minimum)))
-        wrapped = tf.logical_or(wrapped, tf.logical_and(tf.equal(b, -1),
-                                                        tf.equal(a, minimum)))
-        _overflow_check(check, wrapped, "*")
+    if symbol in ("+", "-", "*"):
+        r = {"+": tf.add, "-": tf.subtract, "*": tf.multiply}[symbol](a, b)
+        _overflow_check(check, wrapped(symbol, a, b, r), symbol)
         return r
     if symbol in ("//", "%"):
         check(tf.not_equal(b, 0), "integer division or modulo by zero")
@@ -178,6 +158,33 @@ def _int_binary(symbol, a, b, check):
         _overflow_check(check, tf.not_equal(tf.bitwise.right_shift(r, shift), a), "<<")
         return r
     raise NotRepresentable(f"int operator {symbol}")
+
+
+def wrapped(symbol, a, b, r):
+    """Whether `r`, `a <symbol> b` (+, -, *) computed in their integer dtype, wrapped
+    around: the exact result lies outside the dtype."""
+    if a.dtype.is_unsigned:
+        if symbol == "+":
+            return r < a
+        if symbol == "-":
+            return a < b
+        safe = tf.where(tf.equal(a, 0), tf.ones_like(a), a)
+        return tf.logical_and(tf.not_equal(a, 0),
+                              tf.not_equal(tf.raw_ops.TruncateDiv(x=r, y=safe), b))
+    if symbol == "+":
+        return tf.bitwise.bitwise_and(tf.bitwise.bitwise_xor(a, r),
+                                      tf.bitwise.bitwise_xor(b, r)) < 0
+    if symbol == "-":
+        return tf.bitwise.bitwise_and(tf.bitwise.bitwise_xor(a, b),
+                                      tf.bitwise.bitwise_xor(a, r)) < 0
+    minimum = tf.constant(a.dtype.min, a.dtype)
+    # r / a == b unless it wrapped; a == -1 is the one divisor that itself overflows.
+    safe = tf.where(tf.logical_or(tf.equal(a, 0), tf.equal(a, -1)), tf.ones_like(a), a)
+    overflowed = tf.logical_and(tf.logical_and(tf.not_equal(a, 0), tf.not_equal(a, -1)),
+                                tf.not_equal(tf.raw_ops.TruncateDiv(x=r, y=safe), b))
+    overflowed = tf.logical_or(overflowed, tf.logical_and(tf.equal(a, -1),
+                                                          tf.equal(b, minimum)))
+    return tf.logical_or(overflowed, tf.logical_and(tf.equal(b, -1), tf.equal(a, minimum)))
 
 
 def _int_power(base, exponent, check):
