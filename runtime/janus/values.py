@@ -131,6 +131,17 @@ def is_symbolic(value) -> bool:
     return isinstance(value, _Tensor) and not hasattr(value, "_numpy")
 
 
+def built_here(tensor, graph) -> bool:
+    """A symbolic tensor of `graph` or of a graph enclosing it: a cond arm's or a loop
+    body's graph sees its outer graphs' tensors (TF captures them where they are used),
+    which are values from before the region."""
+    while graph is not None:
+        if tensor.graph is graph:
+            return True
+        graph = getattr(graph, "outer_graph", None)
+    return False
+
+
 def is_variable(value) -> bool:
     """A tf.Variable, or a Keras 3 variable (keras.Variable: no tf.Variable, it wraps
     one).  Either shows its value when printed or formatted, a value the call's later

@@ -25,7 +25,7 @@ from ..errors import Raises, Unsupported
 from ..graph import branch_paths
 from ..semantics import numbers
 from ..state import reads
-from ..values import KEPT_UNKNOWN, KERAS_TENSOR_ATTRIBUTES, is_symbolic
+from ..values import KEPT_UNKNOWN, KERAS_TENSOR_ATTRIBUTES, built_here, is_symbolic
 from . import arm_output, iteration
 
 PYTHON_NUMBERS = numbers.NUMBERS
@@ -131,6 +131,10 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
     tuples_before = _tuples_held(frame)
     printing = arm_output.ArmPrints(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
+    cond_graph = tf.compat.v1.get_default_graph()
+    planned_flags = [set(_choice_flags(b, slots(end), cond_graph)) for end in shapes]
+    for slot in planned_flags[0] | planned_flags[1]:
+        plan[slot] = _CondOutput(tf.bool, tf.TensorShape([]))
 
     ends = [None, None]
 
@@ -145,7 +149,11 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
                 # An arm that leaves the loop for a `raise`, which the graph asserts no
                 # call does (loops._leave): a call that completes never took it.
                 branch_paths.never_completes(tf.compat.v1.get_default_graph())
-            return _outputs(end, plan, stops)
+            flags = _choice_flags(b, slots(end), cond_graph)
+            if set(flags) != planned_flags[index]:
+                frame.fail("a branch on a tensor inside an arm of another chose among "
+                           "other values when built again", ins)
+            return _outputs(end, plan, stops, flags)
         return run
 
     b.open_regions.depth += 1
@@ -444,8 +452,8 @@ def _describe(slot):
                     slot[0] == "return" and len(slot) > 1 else "")
 
 
-def _outputs(end, plan, stops):
-    opened = slots(end)
+def _outputs(end, plan, stops, flags):
+    opened = {**slots(end), **flags}
     outputs = []
     for slot, how in plan.items():
         if slot == ("exit",):
@@ -459,6 +467,60 @@ def _outputs(end, plan, stops):
     return outputs
 
 
+_CHOICE = "choice"
+
+
+def _choice_flags(b, opened, cond_graph):
+    """slot -> flag: the flags of the branches inside an arm that chose a tensor it
+    leaves (heap.keep_by_choice: `a if c1 else (b if c2 else x)`).  They are outputs of
+    the cond, so that after it the choice is still followed (_carried).  One slot per
+    flag, in the order _carried walks them; both arms' flags share the slots, which
+    hold the flag of the arm that ran."""
+    flags = {}
+    for key, value in opened.items():
+        if is_symbolic(value):
+            for i, flag in enumerate(_inner_flags(b, value, cond_graph)):
+                flags[(_CHOICE,) + key + (i,)] = flag
+    return flags
+
+
+def _inner_flags(b, value, cond_graph, depth=0):
+    chosen = b.provenance.of(value).chosen if is_symbolic(value) else None
+    if chosen is None or depth > 8 or built_here(value, cond_graph):
+        return []
+    flag, first, second = chosen
+    own = [] if built_here(flag, cond_graph) else [flag]
+    return own + _inner_flags(b, first, cond_graph, depth + 1) + \
+        _inner_flags(b, second, cond_graph, depth + 1)
+
+
+def _carried(b, value, slot, merged, cond_graph):
+    """What an arm's tensor is after the cond, as an object: itself if it is from
+    before; one of the objects a branch inside the arm chose, by that branch's flag
+    carried out of the cond (_choice_flags); otherwise a new tensor, as eager's arm
+    makes one.  None where a flag was not carried."""
+    counter = iter(range(1 << 30))
+
+    def walk(value, depth):
+        if built_here(value, cond_graph):
+            return value
+        chosen = b.provenance.of(value).chosen
+        if chosen is None or depth > 8:
+            return tf.identity(merged[slot])
+        flag, first, second = chosen
+        if not built_here(flag, cond_graph):
+            flag = merged.get((_CHOICE,) + slot + (next(counter),))
+            if flag is None:
+                return None
+        sides = [walk(first, depth + 1), walk(second, depth + 1)]
+        if None in sides:
+            return None
+        stand_in = tf.identity(merged[slot])
+        b.provenance.note_chosen(stand_in, flag, *sides)
+        return stand_in
+    return walk(value, 0)
+
+
 def _tensor_of(value, dtype):
     if type(value) in PYTHON_NUMBERS and dtype in (tf.int64, tf.float64):
         return numbers.carry(value, float if dtype == tf.float64 else int)
@@ -466,16 +528,16 @@ def _tensor_of(value, dtype):
 
 
 def _from_before(value):
-    """Whether an arm's tensor is from before the cond (of the graph it is built in)."""
-    return value.graph is tf.compat.v1.get_default_graph()
+    """Whether an arm's tensor is from before the cond (of the graph it is built in, or
+    of one enclosing that: a cond inside another's arm)."""
+    return built_here(value, tf.compat.v1.get_default_graph())
 
 
 def _apply(frame, plan, shapes, outputs, printing, condition, tuples_before):
     """Continue after the cond with the merged values in the frame."""
     first_values, second_values = slots(shapes[0]), slots(shapes[1])
-    merged = {**second_values, **first_values}
+    merged = {**second_values, **first_values, **dict(zip(plan, outputs))}
     for slot, tensor in zip(plan, outputs):
-        merged[slot] = tensor
         if slot not in first_values or slot not in second_values or slot == ("exit",):
             continue
         first, second = first_values[slot], second_values[slot]
@@ -493,10 +555,14 @@ def _apply(frame, plan, shapes, outputs, printing, condition, tuples_before):
             frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), first, second)
         elif any(_chosen_inside(frame.b, v, tuples_before) for v in (first, second)):
             # An arm leaves one of several objects from before the cond that a branch
-            # inside it chose (`a if c1 else (b if c2 else x)`): only a flag of the
-            # arm's graph says which, and it is not followed out: `is`, storing and
-            # returning it are refused.
-            frame.b.provenance.note_kept(tensor, KEPT_UNKNOWN)
+            # inside it chose (`a if c1 else (b if c2 else x)`): that branch's flag,
+            # carried out of the cond, says which.
+            sides = [_carried(frame.b, v, slot, merged, tf.compat.v1.get_default_graph())
+                     for v in (first, second)]
+            if None in sides:
+                frame.b.provenance.note_kept(tensor, KEPT_UNKNOWN)
+            else:
+                frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), *sides)
         elif is_symbolic(first) and is_symbolic(second) and (
                 _from_before(first) or _from_before(second)):
             # A tensor from before the cond that an arm leaves (`x_aug if worse else x`,

@@ -26,7 +26,7 @@ import janus_ext
 from .. import containers, guards
 from ..errors import NeedsIdentity, Unsupported
 from ..semantics import arrays, numbers
-from ..values import KEPT_UNKNOWN, is_symbolic
+from ..values import KEPT_UNKNOWN, built_here, is_symbolic
 from . import deaths, provenance
 
 # Container methods that change the container; replayed at commit.
@@ -124,8 +124,8 @@ class Heap:
         """`result` is `second` where `takes_second`, else `first` (min, max, a merge)."""
         graph = tf.compat.v1.get_default_graph()
         if isinstance(takes_second, tf.Tensor) and takes_second.graph is graph and all(
-                isinstance(v, tf.Tensor) and v.graph is graph or type(v) in (int, float, bool)
-                for v in (first, second)):
+                isinstance(v, tf.Tensor) and built_here(v, graph) or
+                type(v) in (int, float, bool) for v in (first, second)):
             # The result is one of those two objects, whichever the flag says: `is`
             # answers from it (identity_reads.same_object), and so do the results made.
             self.provenance.note_chosen(result, takes_second, first, second)
