@@ -19,6 +19,7 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 import abc
 import builtins
 import functools
+import math
 import operator
 import random
 import sys
@@ -663,6 +664,10 @@ def _python_equivalent(b, fn, args, kwargs, code, offset):
 def _math(b, fn, args, kwargs, code, offset):
     if not python_math.is_math(fn):
         return PASS
+    if fn in (math.gcd, math.lcm) and len(args) == 1 and not kwargs and \
+            numbers.python_type_of(args[0], b.provenance.number_of) is int:
+        # One int: its absolute value, the very int where it is not negative, as abs().
+        return graph_builtins.number_builtin(b, abs, args, kwargs, code, offset)
     return python_math.call(b, fn, args, kwargs, code, offset)
 
 

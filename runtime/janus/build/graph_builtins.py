@@ -60,6 +60,11 @@ def number_builtin(b, fn, args, kwargs, code, offset):
     if fn in (min, max):      # the result may be an argument, object and all
         b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
                               *args)
+    if fn is abs and kinds[0] is int:
+        # CPython's abs() of an int that is not negative returns that very int: for a
+        # large one, the caller's object (`abs(sid) is sid`); of a negative one, a new int.
+        fresh = b.promoted(tf.identity(values[0]), int)
+        b.heap.keep_by_choice(values[0], numbers.carry(args[0], int) < 0, args[0], fresh)
     return values if fn is divmod else values[0]
 
 

@@ -55,6 +55,8 @@ def call(b, fn, args, kwargs, code, offset):
     if fn not in _SCALAR_FUNCTIONS or kwargs or any(k not in numbers.NUMBERS for k in kinds):
         raise Unsupported(f"{name}() of a tensor (math takes Python numbers)", code, offset)
     result_type = int if fn in _INT_RESULTS else bool if fn in _BOOL_RESULTS else float
+    if fn in (math.floor, math.ceil, math.trunc) and len(args) == 1 and kinds[0] is int:
+        return args[0]        # CPython returns the int itself: the caller's, for a large one
     if fn in (math.floor, math.ceil, math.trunc) and kinds[0] is not float:
         result_type = kinds[0] if kinds[0] is int else int
     value, ok = tf.numpy_function(_on_host(fn, kinds, result_type),
