@@ -35,7 +35,8 @@ from ..frontend import bytecode
 from ..semantics import arrays, natives, numbers
 from ..state import (attribute_reads, collection_reads, heap, identity_reads, inputs,
                      library_state, objects, provenance, reads)
-from ..values import CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object, is_symbolic
+from ..values import (CONTAINER_TYPES, NULL, GraphText, from_library, has_symbolic,
+                      is_library_object, is_symbolic)
 from . import arm_tapes, build_state, calls, control, frame, generators, made, recursive_calls
 
 MAX_INLINE_DEPTH = 32
@@ -543,6 +544,8 @@ class Builder:
                               code, offset)
 
     def write_attribute(self, owner, name, value, code, offset):
+        if self._property_setter(owner, name, value, code, offset):
+            return
         if self.provenance.is_made(owner):
             made.write(self, owner, name, value, code, offset)
             return
@@ -572,6 +575,24 @@ class Builder:
         else:
             self._plain_attribute(owner, name, f"attribute write .{name} to", code, offset)
         self.heap.write_attribute(owner, name, value)
+
+    def _property_setter(self, owner, name, value, code, offset):
+        """`owner.name = value` where the owner's class holds a property whose setter
+        the program wrote: object.__setattr__ calls that setter, so it is inlined like
+        any function (its own writes go through here), guarded on the property the
+        class holds, as attribute_reads inlines a getter."""
+        cls = type(owner)
+        prop = janus_ext.type_lookup(cls, name)
+        if type(prop) is not property or not isinstance(prop.fset, types.FunctionType) \
+                or from_library(prop.fset) or is_library_object(owner) or \
+                isinstance(owner, type) or \
+                janus_ext.type_lookup(cls, "__setattr__") is not object.__setattr__:
+            return False
+        acc = self.provenance.source_of(owner)
+        if acc is not None:
+            self.guards.require_is(guards.lookup(acc, name), prop)
+        self.inline(prop.fset, (owner, value), {}, code, offset)
+        return True
 
     def _plain_attribute(self, owner, name, what, code, offset):
         """owner.name is a plain __dict__ entry, which the commit may set or delete

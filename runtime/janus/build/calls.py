@@ -179,7 +179,17 @@ def _raw_write(b, fn, args, kwargs, code, offset):
 
 def _getattr(b, fn, args, kwargs, code, offset):
     """getattr(obj, "name"[, default]) and hasattr(obj, "name"): read like `obj.name`
-    (guarded so), or known absent (guarded absent: attribute_reads.is_absent)."""
+    (guarded so), or known absent (guarded absent: attribute_reads.is_absent).
+    setattr(obj, "name", value) and delattr(obj, "name") run what `obj.name = value`
+    and `del obj.name` run (type(obj).__setattr__, __delattr__): built as those."""
+    if fn in (setattr, delattr):
+        if kwargs or len(args) != (3 if fn is setattr else 2) or type(args[1]) is not str:
+            return PASS
+        if fn is setattr:
+            b.write_attribute(args[0], args[1], args[2], code, offset)
+        else:
+            b.delete_attribute(args[0], args[1], code, offset)
+        return None
     arities = (2,) if fn is hasattr else (2, 3)
     if fn not in (getattr, hasattr) or kwargs or len(args) not in arities or \
             type(args[1]) is not str:
