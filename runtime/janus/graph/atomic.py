@@ -348,18 +348,23 @@ def assumptions_first(graph, assumptions):
     the assumption's must win, since it relaxes the plan, where any other failure
     leaves the graph in place to fail again.  An assumption downstream of an update (a
     branch on a variable the step wrote) is left unordered: waiting for it would put
-    what follows downstream of the update too (gate's late failures)."""
+    what follows downstream of the update too (gate's late failures).
+
+    Ops are made in an order their data follows, but not always: a while loop's
+    gradient adds accumulators, made after it, to the loop's inputs.  An op upstream of
+    the assumption is never made to wait for it."""
     operations = graph.get_operations()
     updates = [op for op in operations if is_update(op)]
     after = _closure(updates, _consumers_of)
     pending = {id(op) for op in assumptions if op.graph is graph and op not in after}
-    latest = None
+    latest, upstream = None, set()
     for op in operations:
-        if latest is not None and can_fail(op) and latest not in op.control_inputs and \
-                not any(t.op is latest for t in op.inputs):
+        if latest is not None and can_fail(op) and op not in upstream and \
+                latest not in op.control_inputs and not any(t.op is latest for t in op.inputs):
             op._add_control_input(latest)
         if id(op) in pending:
-            latest = op                  # it waits for the one before: they chain
+            # It waits for the one before (above): they chain.
+            latest, upstream = op, _closure([op], _inputs_of)
 
 
 def _check_shapes_first(graph, updates, captured):
