@@ -132,7 +132,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
     printing = arm_output.ArmPrints(b, shapes)
     plan = _merge_plan(frame, ins, *shapes)
     cond_graph = tf.compat.v1.get_default_graph()
-    planned_flags = [set(_choice_flags(b, slots(end), cond_graph)) for end in shapes]
+    planned_flags = [set(_choice_flags(b, end, cond_graph, tuples_before)) for end in shapes]
     for slot in planned_flags[0] | planned_flags[1]:
         plan[slot] = _CondOutput(tf.bool, tf.TensorShape([]))
 
@@ -149,7 +149,7 @@ def branch(frame, ins, condition, true_arm, false_arm, join):
                 # An arm that leaves the loop for a `raise`, which the graph asserts no
                 # call does (loops._leave): a call that completes never took it.
                 branch_paths.never_completes(tf.compat.v1.get_default_graph())
-            flags = _choice_flags(b, slots(end), cond_graph)
+            flags = _choice_flags(b, end, cond_graph, tuples_before)
             if set(flags) != planned_flags[index]:
                 frame.fail("a branch on a tensor inside an arm of another chose among "
                            "other values when built again", ins)
@@ -274,7 +274,15 @@ def _tuples_left(b, shapes, merged, condition, tuples_before):
             continue
         value = closed(merged, key)
         if any(_chosen_inside(b, side, tuples_before) for side in (first, second)):
-            b.provenance.note_kept(value, KEPT_UNKNOWN)    # (as for tensors in _apply)
+            # Chosen by a branch inside an arm: its flag, carried out (as for tensors
+            # in _apply).
+            kind = _TupleChoice(b, tf.compat.v1.get_default_graph(), tuples_before)
+            sides = [_carried(b, side, (_CHOICE, _TUPLE) + key, value, merged, kind)
+                     for side in (first, second)]
+            if None in sides:
+                b.provenance.note_kept(value, KEPT_UNKNOWN)
+            else:
+                b.provenance.note_chosen(value, tf.logical_not(condition), *sides)
             tuples[key] = value
             continue
         # (tuple() of a tuple is that tuple: the new one is built from a list.)
@@ -470,52 +478,85 @@ def _outputs(end, plan, stops, flags):
 _CHOICE = "choice"
 
 
-def _choice_flags(b, opened, cond_graph):
-    """slot -> flag: the flags of the branches inside an arm that chose a tensor it
-    leaves (heap.keep_by_choice: `a if c1 else (b if c2 else x)`).  They are outputs of
-    the cond, so that after it the choice is still followed (_carried).  One slot per
-    flag, in the order _carried walks them; both arms' flags share the slots, which
-    hold the flag of the arm that ran."""
+def _choice_flags(b, end, cond_graph, tuples_before):
+    """slot -> flag: the flags of the branches inside an arm that chose a tensor or tuple
+    it leaves (heap.keep_by_choice, _tuples_left: `a if c1 else (b if c2 else x)`).
+    They are outputs of the cond, so that after it the choice is still followed
+    (_carried).  One slot per flag, in the order _carried walks them; both arms' flags
+    share the slots, which hold the flag of the arm that ran."""
     flags = {}
-    for key, value in opened.items():
+    for key, value in slots(end).items():
         if is_symbolic(value):
-            for i, flag in enumerate(_inner_flags(b, value, cond_graph)):
-                flags[(_CHOICE,) + key + (i,)] = flag
+            found = _inner_flags(b, value, _TensorChoice(cond_graph))
+            flags.update(((_CHOICE,) + key + (i,), f) for i, f in enumerate(found))
+    for key, value in _unopened(end).items():
+        if type(value) is tuple:
+            found = _inner_flags(b, value, _TupleChoice(b, cond_graph, tuples_before))
+            flags.update(((_CHOICE, _TUPLE) + key + (i,), f) for i, f in enumerate(found))
     return flags
 
 
-def _inner_flags(b, value, cond_graph, depth=0):
-    chosen = b.provenance.of(value).chosen if is_symbolic(value) else None
-    if chosen is None or depth > 8 or built_here(value, cond_graph):
+class _TensorChoice:
+    """How _inner_flags and _carried treat tensors: from before the cond is of its graph
+    or one enclosing it; a new one is a new tensor of the merge."""
+
+    def __init__(self, cond_graph):
+        self.cond_graph = cond_graph
+
+    def before(self, value):
+        return built_here(value, self.cond_graph)
+
+    def fresh(self, merged_value):
+        return tf.identity(merged_value)
+
+
+class _TupleChoice(_TensorChoice):
+    """Tuples: from before the cond is one the frame held (_before); a new one is a new
+    tuple of the merged items."""
+
+    def __init__(self, b, cond_graph, tuples_before):
+        super().__init__(cond_graph)
+        self.b, self.tuples_before = b, tuples_before
+
+    def before(self, value):
+        return _before(self.b, value, self.tuples_before)
+
+    def fresh(self, merged_value):
+        return tuple(list(merged_value))
+
+
+def _inner_flags(b, value, kind, depth=0):
+    chosen = b.provenance.of(value).chosen
+    if chosen is None or depth > 8 or kind.before(value):
         return []
     flag, first, second = chosen
-    own = [] if built_here(flag, cond_graph) else [flag]
-    return own + _inner_flags(b, first, cond_graph, depth + 1) + \
-        _inner_flags(b, second, cond_graph, depth + 1)
+    own = [] if built_here(flag, kind.cond_graph) else [flag]
+    return own + _inner_flags(b, first, kind, depth + 1) + \
+        _inner_flags(b, second, kind, depth + 1)
 
 
-def _carried(b, value, slot, merged, cond_graph):
-    """What an arm's tensor is after the cond, as an object: itself if it is from
-    before; one of the objects a branch inside the arm chose, by that branch's flag
-    carried out of the cond (_choice_flags); otherwise a new tensor, as eager's arm
-    makes one.  None where a flag was not carried."""
+def _carried(b, value, prefix, merged_value, merged, kind):
+    """What an arm's tensor or tuple is after the cond, as an object: itself if it is
+    from before; one of the objects a branch inside the arm chose, by that branch's flag
+    carried out of the cond (`merged[prefix + (i,)]`, _choice_flags); otherwise a new
+    one, as eager's arm makes one.  None where a flag was not carried."""
     counter = iter(range(1 << 30))
 
     def walk(value, depth):
-        if built_here(value, cond_graph):
+        if kind.before(value):
             return value
         chosen = b.provenance.of(value).chosen
         if chosen is None or depth > 8:
-            return tf.identity(merged[slot])
+            return kind.fresh(merged_value)
         flag, first, second = chosen
-        if not built_here(flag, cond_graph):
-            flag = merged.get((_CHOICE,) + slot + (next(counter),))
+        if not built_here(flag, kind.cond_graph):
+            flag = merged.get(prefix + (next(counter),))
             if flag is None:
                 return None
         sides = [walk(first, depth + 1), walk(second, depth + 1)]
         if None in sides:
             return None
-        stand_in = tf.identity(merged[slot])
+        stand_in = kind.fresh(merged_value)
         b.provenance.note_chosen(stand_in, flag, *sides)
         return stand_in
     return walk(value, 0)
@@ -557,7 +598,8 @@ def _apply(frame, plan, shapes, outputs, printing, condition, tuples_before):
             # An arm leaves one of several objects from before the cond that a branch
             # inside it chose (`a if c1 else (b if c2 else x)`): that branch's flag,
             # carried out of the cond, says which.
-            sides = [_carried(frame.b, v, slot, merged, tf.compat.v1.get_default_graph())
+            kind = _TensorChoice(tf.compat.v1.get_default_graph())
+            sides = [_carried(frame.b, v, (_CHOICE,) + slot, tensor, merged, kind)
                      for v in (first, second)]
             if None in sides:
                 frame.b.provenance.note_kept(tensor, KEPT_UNKNOWN)
