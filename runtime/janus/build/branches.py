@@ -493,7 +493,42 @@ def _choice_flags(b, end, cond_graph, tuples_before):
         if type(value) is tuple:
             found = _inner_flags(b, value, _TupleChoice(b, cond_graph, tuples_before))
             flags.update(((_CHOICE, _TUPLE) + key + (i,), f) for i, f in enumerate(found))
+    for key, value in slots(end).items():
+        flag = _inner_kept_flag(b, value, cond_graph)
+        if flag is not None:
+            flags[(_CHOICE, _KEPT) + key] = flag
     return flags
+
+
+_KEPT = "kept"
+
+
+def _inner_kept_flag(b, value, cond_graph):
+    """The flag of a Python number an arm leaves that says whether it is still the
+    object read from the program's state (`Origin.kept`, heap.keep_by_choice), where
+    that flag is of the arm's graph: `self.lr = self.lr * 0.5` under a branch inside
+    the arm, the old float kept otherwise."""
+    if not (is_symbolic(value) or type(value) in PYTHON_NUMBERS):
+        return None
+    kept = b.provenance.kept_of(value)
+    if kept is None or kept == KEPT_UNKNOWN or not isinstance(kept[1], tf.Tensor) or \
+            built_here(kept[1], cond_graph):
+        return None
+    return kept[1]
+
+
+def _kept_carried(b, value, slot, merged, python_type):
+    """An arm's number whose kept flag crossed the cond (_inner_kept_flag): a stand-in of
+    the cond's graph with that record, the flag taken from the cond's outputs; else the
+    value itself."""
+    flag = merged.get((_CHOICE, _KEPT) + slot)
+    kept = b.provenance.kept_of(value)
+    if flag is None or kept is None or kept == KEPT_UNKNOWN or \
+            not isinstance(kept[1], tf.Tensor):
+        return value
+    stand_in = b.promoted(tf.identity(merged[slot]), python_type)
+    b.provenance.note_kept(stand_in, (kept[0], flag))
+    return stand_in
 
 
 class _TensorChoice:
@@ -593,7 +628,9 @@ def _apply(frame, plan, shapes, outputs, printing, condition, tuples_before):
         if any(k is not None for k in kinds):
             frame.b.promote(tensor, kinds[0] if kinds[0] is kinds[1] else MIXED)
             # `best = v if v > best else best` keeps the caller's object on one arm.
-            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), first, second)
+            sides = [_kept_carried(frame.b, v, slot, merged, k) if k is not None else v
+                     for v, k in zip((first, second), kinds)]
+            frame.b.heap.keep_by_choice(tensor, tf.logical_not(condition), *sides)
         elif any(_chosen_inside(frame.b, v, tuples_before) for v in (first, second)):
             # An arm leaves one of several objects from before the cond that a branch
             # inside it chose (`a if c1 else (b if c2 else x)`): that branch's flag,
