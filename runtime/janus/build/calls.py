@@ -40,7 +40,7 @@ from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, Gra
                       is_symbolic, is_variable)
 from . import (contexts, control, dunders, eager_answers, generators, graph_builtins,
                iteration, list_algorithms, loops, made, output, program_functions, raising,
-               references, sets)
+               references, sets, warning_calls)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -236,6 +236,8 @@ def _len_of_container(b, fn, args, kwargs, code, offset):
 
 
 def _output(b, fn, args, kwargs, code, offset):
+    if warning_calls.is_warn(fn):
+        return warning_calls.defer(b, args, kwargs, code, offset)
     if not output.is_output_call(fn):
         return PASS
     result = output.defer(b, fn, args, kwargs, code, offset)

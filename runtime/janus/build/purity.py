@@ -182,7 +182,8 @@ def watching(run):
     warnings.showwarning = lambda message, category, filename, lineno, *rest: \
         shown.append((message, category, filename, lineno))
     try:
-        yield watch
+        with library_state.program_showwarning(showwarning):
+            yield watch
     finally:
         warnings.showwarning = showwarning
         _put_back_warnings(shown, watch)

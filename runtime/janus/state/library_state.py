@@ -289,6 +289,75 @@ CALL_CONTEXT = _Setting("the TF/Keras context the call is made in (name scope, "
 # numpy scalars and arrays.
 NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
                                np.get_printoptions)
+
+
+def _warnings_state():
+    """What warnings.warn's action and display depend on besides its own registry: the
+    filters (simplefilter, -W, catch_warnings swaps the list), the default action and
+    the display hooks."""
+    import warnings
+    return (tuple(warnings.filters), warnings.defaultaction,
+            *(_LIST_APPEND if _appends_to_a_list(hook) else hook
+              for hook in map(_warning_hook, _WARNING_HOOKS)))
+
+
+# catch_warnings(record=True) shows into a new list at each entry: which list does not
+# change what a warning does, only where the replay appends it.
+_LIST_APPEND = "a list's append (catch_warnings(record=True))"
+
+
+def _appends_to_a_list(hook) -> bool:
+    return type(hook) is types.BuiltinMethodType and type(hook.__self__) is list and \
+        hook.__name__ == "append"
+
+
+# While janus builds, build/purity.py holds back the warnings library code shows with a
+# showwarning of its own; the program's is kept here for that thread.
+_building = threading.local()
+
+
+@contextlib.contextmanager
+def program_showwarning(hook):
+    """`hook` is the program's warnings.showwarning while the block runs (purity swaps
+    in its own)."""
+    outer = getattr(_building, "showwarning", None)
+    _building.showwarning = hook
+    try:
+        yield
+    finally:
+        _building.showwarning = outer
+
+
+def _warning_hook(name):
+    import warnings
+    held = getattr(_building, "showwarning", None)
+    if name == "showwarning" and held is not None:
+        return held
+    return getattr(warnings, name, None)
+
+
+_WARNING_HOOKS = ("showwarning", "_showwarnmsg", "_showwarnmsg_impl", "formatwarning",
+                  "_formatwarnmsg_impl")
+WARNINGS = _Setting("warnings' filters and hooks (warnings.simplefilter, catch_warnings)",
+                    _warnings_state)
+
+
+def warnings_hooks_replaced():
+    """The first of warnings' display hooks that is not warnings' own function, as
+    `warnings.<name>`, or None.  `catch_warnings(record=True)`'s list.append is plain:
+    it only keeps the message."""
+    import warnings
+    for name in _WARNING_HOOKS:
+        hook = _warning_hook(name)
+        if isinstance(hook, types.FunctionType) and hook.__name__ == name and \
+                hook.__globals__ is vars(warnings):
+            continue
+        if name == "_showwarnmsg_impl" and _appends_to_a_list(hook):
+            continue
+        return f"warnings.{name}"
+    return None
+
+
 # Conversions of ints below this many digits never reach the limit (its least value).
 _LEAST_DIGIT_LIMIT = 640
 
