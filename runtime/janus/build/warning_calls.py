@@ -5,9 +5,9 @@
 What warn() does depends on the filters, and one action changes the call's course:
 "error" raises the warning where it is made.  The build evaluates the filters for this
 warning (its text, category, module and line) as warnings does; an "error" sends the
-call to the interpreter, which raises it.  The filters and warnings' hooks are
-compared before each call (library_state.WARNINGS), so a graph built for "default"
-never runs where they say "error".  Everything else -- the registry that shows a
+call to the interpreter, which raises it.  Before each call the filters are matched
+again (WarningCheck): a call where they now say "error" runs in the interpreter, and the
+graph stays for the others.  Everything else -- the registry that shows a
 warning once per place, `-W` options, `catch_warnings(record=True)` around the call --
 is decided by the replayed call itself, in order with the step's prints.
 """
@@ -16,6 +16,7 @@ import warnings
 
 from ..errors import Raises, Unsupported, line_of
 from ..state import library_state
+from ..values import GraphText
 from . import arm_output
 
 _ACTIONS = frozenset(("ignore", "always", "default", "module", "once"))
@@ -29,9 +30,8 @@ def defer(b, args, kwargs, code, offset):
     """Record `warnings.warn(*args, **kwargs)` made at (code, offset) for the commit."""
     message, category, stacklevel, source = _bound(args, kwargs, code, offset)
     what = f"warnings.warn({message!r})" if type(message) is str else "warnings.warn"
-    if type(message) is not str:
-        raise Unsupported(f"{what} of a {type(message).__qualname__} message: only a str "
-                          "the build knows is matched against the filters", code, offset)
+    if type(message) not in (str, GraphText):
+        raise Unsupported(f"{what} of a {type(message).__qualname__} message", code, offset)
     if category is None:
         category = UserWarning
     if not (isinstance(category, type) and issubclass(category, Warning)):
@@ -40,32 +40,63 @@ def defer(b, args, kwargs, code, offset):
     if type(stacklevel) is not int or stacklevel != 1 or source is not None:
         raise Unsupported(f"{what} with stacklevel or source: the warning names a frame "
                           "that exists only while the step runs", code, offset)
-    library_state.note_setting(b.record.settings, library_state.WARNINGS)
-    hooks = library_state.warnings_hooks_replaced()
-    if hooks is not None:
-        raise Unsupported(f"{what} while {hooks} is not warnings' own (the program's, or "
-                          "logging.captureWarnings'): it would run after the graph, when "
-                          "the step's updates have landed", code, offset)
     module_globals = _globals_of(b, code)
     module = module_globals.get("__name__", "<string>")
     if type(module) is not str:
         raise Unsupported(f"{what} in a module whose __name__ is a "
                           f"{type(module).__qualname__}", code, offset)
-    lineno = line_of(code, offset)
-    action = _action(message, category, module, lineno)
-    if action == "error":
-        raise Raises(f"{what}: a filter turns it into an error ({category.__name__})",
-                     code, offset)
-    if action not in _ACTIONS:
-        raise Unsupported(f"{what}: the filters give the action {action!r}", code, offset)
+    check = WarningCheck(what, message if type(message) is str else None, category,
+                         module, line_of(code, offset))
+    why = check.fails(None)
+    if why is not None:
+        if check.raises():
+            raise Raises(why, code, offset)
+        raise Unsupported(why, code, offset)
+    b.record.stream_checks.append(check)
     if b.recursion.call_ids:
         raise Unsupported(f"{what} inside a recursive function: how often it runs is "
                           "known only at run time", code, offset)
     if b.open_regions.depth:
         arm_output.check_plain(what, (message,), {}, code, offset)
-    b.heap.call_with_effect(Warned(category, code.co_filename, lineno, module,
+    b.heap.call_with_effect(Warned(category, code.co_filename, check.lineno, module,
                                    module_globals), (message,), {})
     return None
+
+
+class WarningCheck:
+    """Made before each call, with the other output checks (StreamCheck): whether the
+    warning would raise (an "error" filter) or show through code of the program's, as
+    warnings is set up now.  A call where it would runs in the interpreter; the graph
+    stays for the calls where it would not."""
+
+    __slots__ = ("what", "text", "category", "module", "lineno")
+
+    def __init__(self, what, text, category, module, lineno):
+        self.what, self.text, self.category = what, text, category
+        self.module, self.lineno = module, lineno
+
+    def raises(self) -> bool:
+        return self._action() == "error"
+
+    def fails(self, args):
+        hooks = library_state.warnings_hooks_replaced()
+        if hooks is not None:
+            return f"{self.what} while {hooks} is not warnings' own (the program's, or " \
+                   "logging.captureWarnings'): it would run after the graph, when the " \
+                   "step's updates have landed"
+        action = self._action()
+        if action is None:
+            return f"{self.what} of text made from graph values, where a filter matches " \
+                   "messages by pattern: only the graph knows the text"
+        if action == "error":
+            return f"{self.what}: a filter turns it into an error " \
+                   f"({self.category.__name__})"
+        if action not in _ACTIONS:
+            return f"{self.what}: the filters give the action {action!r}"
+        return None
+
+    def _action(self):
+        return _action(self.text, self.category, self.module, self.lineno)
 
 
 class Warned:
@@ -101,11 +132,19 @@ def _bound(args, kwargs, code, offset):
 
 
 def _action(text, category, module, lineno):
-    """The action warnings' filters give this warning (warn_explicit's search)."""
+    """The action warnings' filters give this warning (warn_explicit's search).  With
+    `text` None (made from graph values, known after the graph), the action whatever
+    the text, or None where it depends on the text."""
     for action, message, kind, module_pattern, line in warnings.filters:
-        if (message is None or message.match(text)) and issubclass(category, kind) and \
-                (module_pattern is None or module_pattern.match(module)) and \
-                (line == 0 or line == lineno):
+        if not (issubclass(category, kind) and
+                (module_pattern is None or module_pattern.match(module)) and
+                (line == 0 or line == lineno)):
+            continue
+        if message is None or message.pattern == "":
+            return action          # (filterwarnings' default message "" matches all)
+        if text is None:
+            return None
+        if message.match(text):
             return action
     return warnings.defaultaction
 

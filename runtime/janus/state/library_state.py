@@ -291,26 +291,6 @@ NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
                                np.get_printoptions)
 
 
-def _warnings_state():
-    """What warnings.warn's action and display depend on besides its own registry: the
-    filters (simplefilter, -W, catch_warnings swaps the list), the default action and
-    the display hooks."""
-    import warnings
-    return (tuple(warnings.filters), warnings.defaultaction,
-            *(_LIST_APPEND if _appends_to_a_list(hook) else hook
-              for hook in map(_warning_hook, _WARNING_HOOKS)))
-
-
-# catch_warnings(record=True) shows into a new list at each entry: which list does not
-# change what a warning does, only where the replay appends it.
-_LIST_APPEND = "a list's append (catch_warnings(record=True))"
-
-
-def _appends_to_a_list(hook) -> bool:
-    return type(hook) is types.BuiltinMethodType and type(hook.__self__) is list and \
-        hook.__name__ == "append"
-
-
 # While janus builds, build/purity.py holds back the warnings library code shows with a
 # showwarning of its own; the program's is kept here for that thread.
 _building = threading.local()
@@ -336,10 +316,13 @@ def _warning_hook(name):
     return getattr(warnings, name, None)
 
 
+def _appends_to_a_list(hook) -> bool:
+    return type(hook) is types.BuiltinMethodType and type(hook.__self__) is list and \
+        hook.__name__ == "append"
+
+
 _WARNING_HOOKS = ("showwarning", "_showwarnmsg", "_showwarnmsg_impl", "formatwarning",
                   "_formatwarnmsg_impl")
-WARNINGS = _Setting("warnings' filters and hooks (warnings.simplefilter, catch_warnings)",
-                    _warnings_state)
 
 
 def warnings_hooks_replaced():
