@@ -187,18 +187,29 @@ def compare(off: Run, on: Run, rtol=FLOAT_RTOL) -> Verdict:
 def _read_stats(v: Verdict, stats):
     if not stats:
         return
-    steps = [f for f in stats["functions"]
-             if f["name"] in ("train_step", "Trainer.step") or f["name"].endswith(".train_step")]
-    if not steps:
+    f = _training_step(stats["functions"])
+    if f is None:
         v.step_status = "not taken over"
         return
-    f = steps[0]
     v.converted = f["graph_calls"] > 0
     v.graph_fraction = f["graph_calls"] / f["calls"] if f["calls"] else 0.0
     v.step_status = f["status"]
     v.reasons = sorted(f["reasons"], key=lambda r: -f["reasons"][r])
     if f.get("not_converted"):
         v.reasons.insert(0, f"not converted: {f['not_converted']}")
+
+
+def _training_step(functions):
+    """The program's training step among the functions janus took over: `train_step`
+    (a function or a method), else `Trainer.step`, else the most called function of the
+    program's own (not a library call site) whose name ends in `step`."""
+    named = [f for f in functions if f["name"] in ("train_step", "Trainer.step")
+             or f["name"].endswith(".train_step")]
+    if named:
+        return named[0]
+    own = [f for f in functions
+           if f.get("site_of") is None and f["name"].rsplit(".", 1)[-1].endswith("step")]
+    return max(own, key=lambda f: f["calls"]) if own else None
 
 
 def same_float(a: float, b: float, rtol=FLOAT_RTOL) -> bool:
