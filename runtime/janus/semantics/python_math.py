@@ -51,6 +51,10 @@ def call(b, fn, args, kwargs, code, offset):
             return b.provenance.note_computed(fn(*args, **kwargs), (*args, *kwargs.values()))
         except (ValueError, OverflowError, TypeError) as exc:
             raise Thrown(exc, code, offset) from None
+    if fn in (math.fsum, math.prod) and len(args) == 1 and not kwargs and \
+            type(args[0]) in (list, tuple):
+        # Of the numbers an iterable holds: Python's own sum or product of them all.
+        return _of_items(b, fn, list(args[0]), name, code, offset)
     kinds = [numbers.python_type_of(a, b.provenance.number_of) for a in args]
     if fn not in _SCALAR_FUNCTIONS or kwargs or any(k not in numbers.NUMBERS for k in kinds):
         raise Unsupported(f"{name}() of a tensor (math takes Python numbers)", code, offset)
@@ -61,6 +65,26 @@ def call(b, fn, args, kwargs, code, offset):
         result_type = kinds[0] if kinds[0] is int else int
     value, ok = tf.numpy_function(_on_host(fn, kinds, result_type),
                                   [numbers.carry(a, k) for a, k in zip(args, kinds)],
+                                  [numbers.CARRY[result_type], tf.bool], stateful=False,
+                                  name=f"python_{fn.__name__}")
+    value.set_shape(())
+    ok.set_shape(())
+    b.check(ok, f"{name}() raises in Python or gives an int beyond int64")
+    b.promote(value, result_type)
+    return value
+
+
+def _of_items(b, fn, items, name, code, offset):
+    """math.fsum/math.prod of a list or tuple of numbers some of which the graph
+    carries: Python's function on them at run time (fsum's exact sum, prod's product
+    in order), its errors an in-graph check."""
+    kinds = [numbers.python_type_of(item, b.provenance.number_of) for item in items]
+    if any(kind not in numbers.NUMBERS for kind in kinds):
+        raise Unsupported(f"{name}() of a list holding other than Python numbers",
+                          code, offset)
+    result_type = float if fn is math.fsum or float in kinds else int
+    value, ok = tf.numpy_function(_on_host(lambda *xs: fn(xs), kinds, result_type),
+                                  [numbers.carry(x, k) for x, k in zip(items, kinds)],
                                   [numbers.CARRY[result_type], tf.bool], stateful=False,
                                   name=f"python_{fn.__name__}")
     value.set_shape(())
