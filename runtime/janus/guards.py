@@ -194,6 +194,12 @@ def describe_length(acc, arg_names) -> str:
     return f"len({describe_accessor(acc, arg_names)})"
 
 
+def describe_items(acc, arg_names) -> str:
+    """How the cache and the builder name the items of the list at `acc` (a window of
+    numbers that change between calls is read item by item at call time)."""
+    return f"the items of {describe_accessor(acc, arg_names)}"
+
+
 def describe_accessor(acc, arg_names) -> str:
     kind = acc[0]
     if kind == A_ARG:

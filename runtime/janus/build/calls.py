@@ -247,6 +247,15 @@ def _output(b, fn, args, kwargs, code, offset):
 def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
     if fn in numbers.BUILTINS and any(is_symbolic(a) for a in args):
         return graph_builtins.number_builtin(b, fn, args, kwargs, code, offset)
+    if fn in (min, max) and len(args) == 1 and not kwargs and \
+            type(args[0]) in (list, tuple) and any(is_symbolic(a) for a in args[0]) and \
+            all(numbers.python_type_of(a, b.provenance.number_of) in numbers.NUMBERS
+                for a in args[0]):
+        # min/max of a list of numbers (a window of losses): as of its items given one
+        # by one, the first extreme kept.
+        if len(args[0]) == 1:
+            return args[0][0]
+        return graph_builtins.number_builtin(b, fn, tuple(args[0]), kwargs, code, offset)
     if fn is range and any(is_symbolic(a) for a in args):
         for a in args:
             if is_symbolic(a) and b.provenance.number_of(a) not in (int, bool) and not (
@@ -347,7 +356,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
             isinstance(args[0], (list, tuple, BuildIterator) + natives.ITERATORS):
         items = list(args[0])
         try:
-            summed = numbers.python_sum(items, b.provenance.number_of)
+            summed = numbers.python_sum(items, b.provenance.number_of, b.check)
         except numbers.NotRepresentable as exc:
             raise Unsupported(str(exc), code, offset) from exc
         if summed is not None:

@@ -107,6 +107,14 @@ class GraphCache:
         for guard in graph.guards:
             if guard[0] == guards.G_EQ:
                 continue
+            if guard[0] == guards.G_ELEMENTS and guard[2] is list:
+                value = guards.read(guard[1], args, _GONE)
+                # A list of numbers whose numbers changed (a window of recent losses):
+                # its items are read at call time (reads.value_at).
+                if type(value) is list and value and not plan.never_vary and \
+                        all(type(v) in (int, float) for v in value):
+                    plan.varying.add(guards.describe_items(guard[1], self.arg_names))
+                continue
             if guard[0] == guards.G_LEN:
                 value = guards.read(guard[1], args, _GONE)
                 # A list that grows between calls (a history): its len() is read at

@@ -537,20 +537,31 @@ def as_eager_number(value, number_of, check):
     return EagerNumber(value, kind, check) if kind in (int, float) else value
 
 
-def python_sum(items, number_of):
+def python_sum(items, number_of, check):
     """sum(items) as Python computes it, for items some of which are numbers the graph
     carries: (tensor, float) for floats, summed as CPython 3.12+ sums floats (Neumaier's
     compensated summation, the compensation added at the end when non-zero and
-    finite), op for op in float64, so the bits are Python's.  None when no item is a
-    carried number (TF tensors are summed by Python itself, with their `+`).  Ints,
-    bools and mixes with them are refused: Python's sum adds those exactly, at any
-    width."""
+    finite), op for op in float64, so the bits are Python's; (tensor, int) for ints and
+    bools, added exactly in int64 with a check (`check`) that no sum leaves it.  None
+    when no item is a carried number (TF tensors are summed by Python itself, with
+    their `+`).  Mixes of ints and floats are refused: Python adds the ints exactly
+    before the first float."""
     if not any(isinstance(x, tf.Tensor) and number_of(x) is not None for x in items):
         return None             # Python numbers only, or TF tensors: Python's own sum
+    kinds = [python_type_of(x, number_of) for x in items]
+    if all(kind in (int, bool) for kind in kinds):
+        if any(type(x) is int and not INT64_MIN <= x <= INT64_MAX for x in items):
+            raise NotRepresentable("sum() of numbers the graph carries and an int beyond "
+                                   "int64")
+        total = tf.constant(0, tf.int64)
+        for x, kind in zip(items, kinds):
+            total = _int_binary("+", total, _as_int(x, kind), check)
+        return total, int
     if not all(type(x) is float or (isinstance(x, tf.Tensor) and number_of(x) is float)
                for x in items):
-        raise NotRepresentable("sum() of numbers the graph carries that are not all "
-                               "floats (Python adds ints exactly, at any width)")
+        raise NotRepresentable("sum() of numbers the graph carries, ints and floats "
+                               "mixed (Python adds the ints exactly before the first "
+                               "float)")
     values = [tf.constant(x, tf.float64) if type(x) is float else x for x in items]
     total = tf.constant(0.0, tf.float64) + values[0]     # sum() starts at int 0
     compensation = tf.constant(0.0, tf.float64)

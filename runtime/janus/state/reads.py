@@ -578,6 +578,11 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
     if copy is not None:
         return copy
     where = guards.describe_accessor(acc, b.target.arg_names)
+    if not rebound and type(value) is list and \
+            guards.describe_items(acc, b.target.arg_names) in b.heap.varying:
+        # A list of numbers that change between calls (a window of recent losses the
+        # step appends to): read item by item, as a rebound one is.
+        rebound = True
     if rebound and type(value) in (list, tuple) and len(value) <= MAX_CARRIED_ITEMS:
         # Same type and length each call; the items are read like any heap value.
         b.guards.require_type(acc, type(value))
