@@ -737,6 +737,50 @@ def case_closure(r, u):
                       f"                (m_{u} < -0.1, lambda: loss * 0.5)],\n"
                       f"               default=lambda: loss + 0.0, exclusive={exclusive})\n")
 
+def nested_choice(r, u):
+    # The caller's batch chosen by a branch nested in an arm of another
+    # (build/branches.py _choice_flags), and a Python float halved under an inner branch
+    # or kept (a plateau scheduler): `pick is x`, and the float kept, compared by identity.
+    return Parts(("tensor_if", "nested_choice", "tensor_identity", "attr_write"),
+                 state={f"pick_{u}": "None", f"same_{u}": "None", f"rate_{u}": "0.1",
+                        f"best_{u}": "1e9"},
+                 post=f"{{st}}pick_{u} = x * 1.0 if loss < {r.choice(['0.3', '0.6'])} else "
+                      f"(x if loss < {r.choice(['1.0', '2.0'])} else y)\n"
+                      f"{{st}}same_{u} = {{st}}pick_{u} is x\n"
+                      f"if loss < {{st}}best_{u}:\n    {{st}}best_{u} = float(loss)\n"
+                      f"else:\n    if loss > {r.choice(['0.5', '1.5'])}:\n"
+                      f"        {{st}}rate_{u} = {{st}}rate_{u} * 0.5\n",
+                 mutations=(f"{{ST}}best_{u} = 0.0",))
+
+
+def step_warning(r, u):
+    # warnings.warn in the step (build/warning_calls.py): shown per the filters, into
+    # the module's __warningregistry__ (a global the oracle compares); the loop changes
+    # the filters mid-run.
+    action = r.choice(["default", "always"])
+    return Parts(("step_warning", "mutate_global"),
+                 setup=f"import warnings\nwarnings.simplefilter({action!r})\n",
+                 post=f"warnings.warn('step {u} ran', UserWarning)\n"
+                      f"if loss > {r.choice(['0.5', '1.0'])}:\n"
+                      f"    warnings.warn('loss {u} is high', RuntimeWarning)\n",
+                 mutations=("warnings.filterwarnings('ignore', category=RuntimeWarning)",
+                            "warnings.simplefilter('always')"))
+
+
+def number_window(r, u):
+    # A module list of recent losses the step appends to and trims (reads.value_at reads
+    # its items at call time once they change): their sum, min and max.
+    size = r.choice(["2", "3"])
+    return Parts(("number_window", "list_write"),
+                 setup=f"WIN_{u} = []\n",
+                 state={f"avg_{u}": "0.0", f"low_{u}": "0.0"},
+                 post=f"WIN_{u}.append(float(loss))\n"
+                      f"if len(WIN_{u}) > {size}:\n    WIN_{u}.pop(0)\n"
+                      f"{{st}}avg_{u} = sum(WIN_{u}) / len(WIN_{u})\n"
+                      f"{{st}}low_{u} = min(WIN_{u})\n",
+                 mutations=(f"WIN_{u}[0] = 0.25",))
+
+
 
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
@@ -753,7 +797,8 @@ FEATURES = {f.__name__: f for f in (
     print_order, optimizer_setting, item_write_finalizer, fresh_text, library_body,
     fixed_seed_stream, closure_made_in_step, match_config, import_in_step, set_in_step,
     getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
-    cond_identity, cond_closure, loop_identity, equal_identity, list_counter, case_closure)}
+    cond_identity, cond_closure, loop_identity, equal_identity, list_counter, case_closure,
+    nested_choice, step_warning, number_window)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",
