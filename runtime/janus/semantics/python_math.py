@@ -63,8 +63,15 @@ def call(b, fn, args, kwargs, code, offset):
         return args[0]        # CPython returns the int itself: the caller's, for a large one
     if fn in (math.floor, math.ceil, math.trunc) and kinds[0] is not float:
         result_type = kinds[0] if kinds[0] is int else int
-    value, ok = tf.numpy_function(_on_host(fn, kinds, result_type),
-                                  [numbers.carry(a, k) for a, k in zip(args, kinds)],
+    return _at_run_time(b, fn, fn, args, kinds, result_type, name)
+
+
+def _at_run_time(b, fn, on_values, values, kinds, result_type, name):
+    """`on_values(*values)` by Python at run time, on the Python numbers the carried
+    `values` stand for (of `kinds`): its result, or a failed in-graph check where Python
+    raises or gives an int beyond int64."""
+    value, ok = tf.numpy_function(_on_host(on_values, kinds, result_type),
+                                  [numbers.carry(v, k) for v, k in zip(values, kinds)],
                                   [numbers.CARRY[result_type], tf.bool], stateful=False,
                                   name=f"python_{fn.__name__}")
     value.set_shape(())
@@ -83,15 +90,7 @@ def _of_items(b, fn, items, name, code, offset):
         raise Unsupported(f"{name}() of a list holding other than Python numbers",
                           code, offset)
     result_type = float if fn is math.fsum or float in kinds else int
-    value, ok = tf.numpy_function(_on_host(lambda *xs: fn(xs), kinds, result_type),
-                                  [numbers.carry(x, k) for x, k in zip(items, kinds)],
-                                  [numbers.CARRY[result_type], tf.bool], stateful=False,
-                                  name=f"python_{fn.__name__}")
-    value.set_shape(())
-    ok.set_shape(())
-    b.check(ok, f"{name}() raises in Python or gives an int beyond int64")
-    b.promote(value, result_type)
-    return value
+    return _at_run_time(b, fn, lambda *xs: fn(xs), items, kinds, result_type, name)
 
 
 def _on_host(fn, kinds, result_type):
