@@ -120,6 +120,9 @@ class Warned:
 def _bound(args, kwargs, code, offset):
     """warn(message, category=None, stacklevel=1, source=None, *, skip_file_prefixes=())."""
     names = ("message", "category", "stacklevel", "source")
+    if "skip_file_prefixes" in kwargs:
+        raise Unsupported("warnings.warn with skip_file_prefixes: the warning names a "
+                          "frame that exists only while the step runs", code, offset)
     if len(args) > len(names) or any(name not in names for name in kwargs) or \
             any(name in kwargs for name in names[:len(args)]):
         raise Raises("warnings.warn with arguments it does not take: TypeError", code,
