@@ -38,9 +38,9 @@ from ..state import attribute_reads, identity_reads, library_state, objects, rea
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
                       from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable)
-from . import (contexts, control, dunders, eager_answers, generators, graph_builtins,
-               iteration, list_algorithms, loops, made, output, program_functions, raising,
-               references, sets, warning_calls)
+from . import (contexts, control, dunders, eager_answers, flow_identity, generators,
+               graph_builtins, iteration, list_algorithms, loops, made, output,
+               program_functions, raising, references, sets, warning_calls)
 
 PASS = object()       # a rule's answer when the call is not its to take
 
@@ -627,6 +627,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
                                 f"{fn.python_function.__qualname__}", code, offset)
     if fn is tf.while_loop:
         eager_answers.same_containers(args, kwargs, body_returned, code, offset)
+    flow_identity.follow(b, result, last_op)
     result = eager_answers.after_call(b, fn, result)
     b.note_fresh(result)        # fresh lists, e.g. tape.gradient's
     return result
