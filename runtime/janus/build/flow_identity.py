@@ -25,9 +25,8 @@ def follow(b, result, last_op):
     """Record, for each tensor of `result` (a library call's, which made the ops after
     the op id `last_op`), the object the program had that eagerly it is, and when."""
     graph = tf.compat.v1.get_default_graph()
-    for tensor in tf.nest.flatten(result, expand_composites=False):
-        if not is_symbolic(tensor) or tensor.graph is not graph or \
-                b.provenance.of(tensor).chosen is not None:
+    for tensor in _tensors_in(result):
+        if tensor.graph is not graph or b.provenance.of(tensor).chosen is not None:
             continue
         source = _through_identities(tensor)
         op = source.op
@@ -37,6 +36,16 @@ def follow(b, result, last_op):
             _loop_output(b, tensor, op, source.value_index, last_op)
         else:
             _branch_output(b, tensor, op, source.value_index, last_op)
+
+
+def _tensors_in(value, depth=0):
+    """The graph tensors in a result: itself, or in its lists, tuples and dict values
+    (what tf.cond and tf.while_loop return), without running code of the result's."""
+    if is_symbolic(value):
+        yield value
+    elif depth < 4 and (type(value) in (list, dict) or isinstance(value, tuple)):
+        for item in (value.values() if type(value) is dict else value):
+            yield from _tensors_in(item, depth + 1)
 
 
 def _through_identities(tensor):
