@@ -439,6 +439,11 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         except numbers.NotRepresentable as exc:
             raise Unsupported(exc.args[0], *self.b.where) from exc
         self.b.promote(result, python_type)
+        if python_type is int and kinds[0] is int and symbol.rstrip("=") in ("%", ">>"):
+            # CPython may hand back the left operand itself (numbers.hands_back_left).
+            same = numbers.hands_back_left(symbol.rstrip("="), left, right, kinds)
+            self.b.heap.keep_by_choice(result, tf.logical_not(same), left,
+                                       self.b.promoted(tf.identity(result), int))
         return result
 
     def _natively(self, what, values, deep=True, whole=True):

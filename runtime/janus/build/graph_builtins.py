@@ -60,6 +60,11 @@ def number_builtin(b, fn, args, kwargs, code, offset):
     if fn in (min, max):      # the result may be an argument, object and all
         b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
                               *args)
+    if fn is divmod and kinds[0] is int and kinds[1] in (int, bool):
+        # Its remainder may be the dividend itself, as `%` (numbers.hands_back_left).
+        same = numbers.hands_back_left("%", *args, kinds)
+        b.heap.keep_by_choice(values[1], tf.logical_not(same), args[0],
+                              b.promoted(tf.identity(values[1]), int))
     if fn is abs and kinds[0] is int:
         # CPython's abs() of an int that is not negative returns that very int: for a
         # large one, the caller's object (`abs(sid) is sid`); of a negative one, a new int.

@@ -187,6 +187,35 @@ def wrapped(symbol, a, b, r):
     return tf.logical_or(overflowed, tf.logical_and(tf.equal(b, -1), tf.equal(a, minimum)))
 
 
+def _digits(x):
+    """(how many, the top one) of the 30-bit digits CPython stores |x| in, for an int64
+    tensor x (0 has none)."""
+    magnitude = tf.where(x < 0, tf.cast(-(x + 1), tf.uint64) + 1, tf.cast(x, tf.uint64))
+    count = tf.where(magnitude >= 2 ** 60, 3,
+                     tf.where(magnitude >= 2 ** 30, 2, tf.where(magnitude > 0, 1, 0)))
+    shift = tf.cast(30 * tf.maximum(count - 1, 0), tf.uint64)
+    return count, tf.bitwise.right_shift(magnitude, shift)
+
+
+def hands_back_left(symbol, left, right, kinds):
+    """Whether CPython's int `left % right` (divmod's remainder too) or `left >> right`
+    is the object `left` itself, as a bool tensor.  `%`: unless both are one-digit ints
+    (a fast path that makes a new int), long_rem hands back `left` when |left| < |right|
+    as it compares their digits (fewer, or as many with a smaller top one), and l_mod
+    keeps it when no sign fix-up follows (left is 0 or has right's sign).  `>> 0` hands
+    back a negative int of two digits or more (3.13's long_rshift)."""
+    a, b = _as_int(left, kinds[0]), _as_int(right, kinds[1])
+    count_a, top_a = _digits(a)
+    if symbol == ">>":
+        return tf.logical_and(tf.logical_and(tf.equal(b, 0), a < 0), count_a >= 2)
+    count_b, top_b = _digits(b)
+    smaller = tf.logical_or(count_a < count_b,
+                            tf.logical_and(tf.equal(count_a, count_b), top_a < top_b))
+    kept_sign = tf.logical_or(tf.equal(a, 0), tf.equal(a < 0, b < 0))
+    return tf.logical_and(tf.logical_and(tf.logical_or(count_a > 1, count_b > 1), smaller),
+                          kept_sign)
+
+
 def _int_power(base, exponent, check):
     if isinstance(exponent, (tf.Tensor, tf.Variable)):
         # Python's result is an int or a float depending on the exponent's sign.
