@@ -588,9 +588,7 @@ class Builder:
                 isinstance(owner, type) or \
                 janus_ext.type_lookup(cls, "__setattr__") is not object.__setattr__:
             return False
-        acc = self.provenance.source_of(owner)
-        if acc is not None:
-            self.guards.require_is(guards.lookup(acc, name), prop)
+        attribute_reads.property_held(self, owner, name, prop)
         self.inline(prop.fset, (owner, value), {}, code, offset)
         return True
 

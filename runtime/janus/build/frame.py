@@ -21,8 +21,9 @@ from ..semantics import arrays, natives, numbers
 from ..state import collection_reads, identity_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, NULL, GraphText, has_symbolic, is_library_object,
                       is_stand_in, is_symbolic)
-from . import (branches, closures, cond_calls, contexts, control, displays, dunders, imports,
-               indexing, iteration, loops, output, patterns, percent_format, raising)
+from . import (branches, closures, cond_calls, contexts, control, displays, dunders,
+               graph_builtins, imports, indexing, iteration, loops, output, patterns,
+               percent_format, raising)
 
 BINARY_OPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -423,9 +424,8 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         if kinds[0] is None or kinds[1] is None:      # one side is not a Python number
             real = right if kinds[0] is not None else left
             if not is_symbolic(real) and not isinstance(real, tf.Variable):
-                raise Unsupported(f"{symbol} between a Python number the graph "
-                                          f"computes and a {type(real).__name__}",
-                                          *self.b.where)
+                raise Unsupported(f"{symbol} between a Python number the graph computes "
+                                  f"and a {type(real).__name__}", *self.b.where)
             number = left if real is right else right
             python_type = kinds[0] if real is right else kinds[1]
             try:
@@ -439,11 +439,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         except numbers.NotRepresentable as exc:
             raise Unsupported(exc.args[0], *self.b.where) from exc
         self.b.promote(result, python_type)
-        if python_type is int and kinds[0] is int and symbol.rstrip("=") in ("%", ">>"):
-            # CPython may hand back the left operand itself (numbers.hands_back_left).
-            same = numbers.hands_back_left(symbol.rstrip("="), left, right, kinds)
-            self.b.heap.keep_by_choice(result, tf.logical_not(same), left,
-                                       self.b.promoted(tf.identity(result), int))
+        graph_builtins.left_handed_back(self.b, symbol.rstrip("="), result, left, right, kinds)
         return result
 
     def _natively(self, what, values, deep=True, whole=True):

@@ -60,17 +60,23 @@ def number_builtin(b, fn, args, kwargs, code, offset):
     if fn in (min, max):      # the result may be an argument, object and all
         b.heap.keep_by_choice(values[0], numbers.takes_second(fn.__name__, *args, kinds[0]),
                               *args)
-    if fn is divmod and kinds[0] is int and kinds[1] in (int, bool):
-        # Its remainder may be the dividend itself, as `%` (numbers.hands_back_left).
-        same = numbers.hands_back_left("%", *args, kinds)
-        b.heap.keep_by_choice(values[1], tf.logical_not(same), args[0],
-                              b.promoted(tf.identity(values[1]), int))
+    if fn is divmod and kinds[0] is int:
+        left_handed_back(b, "%", values[1], *args, kinds)   # its remainder, as `%`
     if fn is abs and kinds[0] is int:
         # CPython's abs() of an int that is not negative returns that very int: for a
         # large one, the caller's object (`abs(sid) is sid`); of a negative one, a new int.
         fresh = b.promoted(tf.identity(values[0]), int)
         b.heap.keep_by_choice(values[0], numbers.carry(args[0], int) < 0, args[0], fresh)
     return values if fn is divmod else values[0]
+
+
+def left_handed_back(b, symbol, result, left, right, kinds):
+    """`result`, an int `left % right` or `left >> right`, is the object `left` where
+    CPython hands it back (numbers.hands_back_left), else a new int."""
+    if kinds[0] is int and kinds[1] in (int, bool) and symbol in ("%", ">>"):
+        same = numbers.hands_back_left(symbol, left, right, kinds)
+        b.heap.keep_by_choice(result, tf.logical_not(same), left,
+                              b.promoted(tf.identity(result), int))
 
 
 def pack_constant(b, value, dtype, code, offset):

@@ -57,7 +57,7 @@ from ..errors import NotYet, Retry, Unsupported
 from ..frontend import bytecode
 from ..state import heap, library_state
 from ..values import is_symbolic
-from . import graph_sniffing, program_functions
+from . import graph_sniffing, program_functions, warning_calls
 
 MAX_ATTEMPTS = 8            # builds of one call, each finding new callback code
 _TOOL_CANDIDATES = (4, 3)   # the ids sys.monitoring leaves unnamed
@@ -182,7 +182,7 @@ def watching(run):
     warnings.showwarning = lambda message, category, filename, lineno, *rest: \
         shown.append((message, category, filename, lineno))
     try:
-        with library_state.program_showwarning(showwarning):
+        with warning_calls.program_showwarning(showwarning):
             yield watch
     finally:
         warnings.showwarning = showwarning

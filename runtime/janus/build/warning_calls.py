@@ -12,10 +12,12 @@ warning once per place, `-W` options, `catch_warnings(record=True)` around the c
 is decided by the replayed call itself, in order with the step's prints.
 """
 
+import contextlib
+import threading
+import types
 import warnings
 
 from ..errors import Raises, Unsupported, line_of
-from ..state import library_state
 from ..values import GraphText
 from . import arm_output
 
@@ -79,7 +81,7 @@ class WarningCheck:
         return self._action() == "error"
 
     def fails(self, args):
-        hooks = library_state.warnings_hooks_replaced()
+        hooks = warnings_hooks_replaced()
         if hooks is not None:
             return f"{self.what} while {hooks} is not warnings' own (the program's, or " \
                    "logging.captureWarnings'): it would run after the graph, when the " \
@@ -160,3 +162,51 @@ def _globals_of(b, code):
         if getattr(fn, "__code__", None) is code:
             return fn.__globals__
     raise Unsupported("warnings.warn in code whose module janus does not know", code, 0)
+
+
+# While janus builds, build/purity.py holds back the warnings library code shows with a
+# showwarning of its own; the program's is kept here for that thread.
+_building = threading.local()
+
+
+@contextlib.contextmanager
+def program_showwarning(hook):
+    """`hook` is the program's warnings.showwarning while the block runs (purity swaps
+    in its own)."""
+    outer = getattr(_building, "showwarning", None)
+    _building.showwarning = hook
+    try:
+        yield
+    finally:
+        _building.showwarning = outer
+
+
+def _warning_hook(name):
+    held = getattr(_building, "showwarning", None)
+    if name == "showwarning" and held is not None:
+        return held
+    return getattr(warnings, name, None)
+
+
+def _appends_to_a_list(hook) -> bool:
+    return type(hook) is types.BuiltinMethodType and type(hook.__self__) is list and \
+        hook.__name__ == "append"
+
+
+_WARNING_HOOKS = ("showwarning", "_showwarnmsg", "_showwarnmsg_impl", "formatwarning",
+                  "_formatwarnmsg_impl")
+
+
+def warnings_hooks_replaced():
+    """The first of warnings' display hooks that is not warnings' own function, as
+    `warnings.<name>`, or None.  `catch_warnings(record=True)`'s list.append is plain:
+    it only keeps the message."""
+    for name in _WARNING_HOOKS:
+        hook = _warning_hook(name)
+        if isinstance(hook, types.FunctionType) and hook.__name__ == name and \
+                hook.__globals__ is vars(warnings):
+            continue
+        if name == "_showwarnmsg_impl" and _appends_to_a_list(hook):
+            continue
+        return f"warnings.{name}"
+    return None

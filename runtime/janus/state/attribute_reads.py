@@ -402,6 +402,14 @@ def _bind(descr, owner, cls):
     return descr.__get__(owner, cls)          # a C method descriptor: C code binds it
 
 
+def property_held(b, owner, name, prop):
+    """The owner's class holds `prop` for `name` (a property whose setter a write runs,
+    inlined): guarded where the owner was read, as a getter's property is."""
+    acc = b.provenance.source_of(owner)
+    if acc is not None:
+        b.guards.require_is(guards.lookup(acc, name), prop)
+
+
 def _property(b, owner, name, prop, acc, code, offset):
     fget = prop.fget
     if isinstance(fget, types.FunctionType) and not from_library(fget):

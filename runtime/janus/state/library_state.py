@@ -291,56 +291,6 @@ NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
                                np.get_printoptions)
 
 
-# While janus builds, build/purity.py holds back the warnings library code shows with a
-# showwarning of its own; the program's is kept here for that thread.
-_building = threading.local()
-
-
-@contextlib.contextmanager
-def program_showwarning(hook):
-    """`hook` is the program's warnings.showwarning while the block runs (purity swaps
-    in its own)."""
-    outer = getattr(_building, "showwarning", None)
-    _building.showwarning = hook
-    try:
-        yield
-    finally:
-        _building.showwarning = outer
-
-
-def _warning_hook(name):
-    import warnings
-    held = getattr(_building, "showwarning", None)
-    if name == "showwarning" and held is not None:
-        return held
-    return getattr(warnings, name, None)
-
-
-def _appends_to_a_list(hook) -> bool:
-    return type(hook) is types.BuiltinMethodType and type(hook.__self__) is list and \
-        hook.__name__ == "append"
-
-
-_WARNING_HOOKS = ("showwarning", "_showwarnmsg", "_showwarnmsg_impl", "formatwarning",
-                  "_formatwarnmsg_impl")
-
-
-def warnings_hooks_replaced():
-    """The first of warnings' display hooks that is not warnings' own function, as
-    `warnings.<name>`, or None.  `catch_warnings(record=True)`'s list.append is plain:
-    it only keeps the message."""
-    import warnings
-    for name in _WARNING_HOOKS:
-        hook = _warning_hook(name)
-        if isinstance(hook, types.FunctionType) and hook.__name__ == name and \
-                hook.__globals__ is vars(warnings):
-            continue
-        if name == "_showwarnmsg_impl" and _appends_to_a_list(hook):
-            continue
-        return f"warnings.{name}"
-    return None
-
-
 # Conversions of ints below this many digits never reach the limit (its least value).
 _LEAST_DIGIT_LIMIT = 640
 
