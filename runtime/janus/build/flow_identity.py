@@ -14,6 +14,7 @@ as for the branches janus builds itself; otherwise it stays a new tensor.
 
 import tensorflow as tf
 
+from ..graph import atomic
 from ..values import built_here, is_symbolic
 
 _WHILE = ("While", "StatelessWhile")
@@ -49,9 +50,7 @@ def _tensors_in(value, depth=0):
 
 
 def _through_identities(tensor):
-    while tensor.op.type == "Identity":
-        tensor = tensor.op.inputs[0]
-    return tensor
+    return atomic._through(tensor, ("Identity",))
 
 
 def _older(b, tensor, last_op):
