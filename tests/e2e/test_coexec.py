@@ -46,6 +46,14 @@ def test_an_episode_co_executes(runs):
     assert _site(runs, "Adam.apply_gradients", "episode")["graph_calls"] >= 6
 
 
+def test_the_gradients_over_the_tapes_run_in_compiled_chunks(runs):
+    # Episodes of different lengths: their walks repeat frame by frame, and the chunks
+    # cut at a once-per-frame gradient repeat from one episode to the next
+    # (runtime/janus/coexec/backward.py); the weights above are eager's bit for bit.
+    walks = runs["report"]["tape_gradients"]
+    assert walks["compiled_nodes"] * 2 > walks["nodes"] and walks["mismatches"] == 0, walks
+
+
 def test_an_unknown_c_call_between_two_model_calls(runs):
     _interpreted(runs, "checksum_step")
     assert _site(runs, "Sequential", "checksum_step")["graph_calls"] >= 10

@@ -45,6 +45,7 @@ from ..errors import line_of
 from ..frontend import bytecode
 from ..observe import counters
 from ..run import executor
+from . import backward
 
 DECLINE = janus_ext.DECLINE
 _getframe = sys._getframe
@@ -311,6 +312,7 @@ def enable(_code=None):
     if not codes:
         return
     _enabled = True
+    backward.install()
     for code, owner, name, kind in codes:
         enter, arg_names = _dispatcher(code, owner, name, kind)
         janus_ext.set_entry(code, enter, arg_names)

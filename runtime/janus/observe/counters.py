@@ -113,6 +113,9 @@ def _rounded(seconds):
 
 # Why janus stood aside for the rest of the run (detect/observers.py), or None.
 stood_aside = None
+# Whole-run reports of stages above this one, by their key in the JSON report:
+# name -> a function returning a dict (coexec/backward.py's "tape_gradients").
+run_reports: dict = {}
 
 
 def write_json(path):
@@ -121,6 +124,8 @@ def write_json(path):
     report = {"functions": functions, "totals": totals}
     if stood_aside is not None:
         report["stood_aside"] = stood_aside
+    for name, make in run_reports.items():
+        report[name] = make()
     with open(path, "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)
 

@@ -56,11 +56,16 @@ SUGGESTIONS = (
 
 def load(path):
     """(functions, why janus stood aside or None) of a JANUS_STATS report."""
+    report = load_report(path)
+    return report["functions"], report.get("stood_aside")
+
+
+def load_report(path):
     with open(path, encoding="utf-8") as f:
         report = json.load(f)
     if not isinstance(report, dict) or "functions" not in report:
         raise ValueError(f"{path} is not a JANUS_STATS report (no 'functions')")
-    return report["functions"], report.get("stood_aside")
+    return report
 
 
 class Incident:
@@ -166,8 +171,9 @@ def _sites_by_caller(functions):
     return sites
 
 
-def render(functions, stood_aside=None) -> str:
-    """The report, most time lost first; a function's graph call sites under it."""
+def render(functions, stood_aside=None, tape_gradients=None) -> str:
+    """The report, most time lost first; a function's graph call sites under it; then
+    the tape gradients of interpreted code (coexec/backward.py)."""
     sites = _sites_by_caller(functions)
     functions = [f for f in functions if not f.get("site_of")]
     listed = {_key(f) for f in functions}
@@ -196,7 +202,22 @@ def render(functions, stood_aside=None) -> str:
         lines.append("")
         own = [] if f.get("site_of") else sites.get(_key(f), [])
         lines.extend(_render_function(rank, f, own))
+    if tape_gradients and tape_gradients.get("walks", 0) + tape_gradients.get(
+            "eager_walks", 0):
+        lines += ["", render_tape_gradients(tape_gradients)]
     return "\n".join(lines) + "\n"
+
+
+def render_tape_gradients(t):
+    """One paragraph on the `tape.gradient` calls made by interpreted code."""
+    nodes, compiled = t.get("nodes", 0), t.get("compiled_nodes", 0)
+    text = (f"tape.gradient in interpreted code: {t.get('walks', 0)} backward walk(s) "
+            f"deferred, {t.get('eager_walks', 0)} as eager's; {compiled}/{nodes} gradient "
+            f"ops ({_fraction(compiled, nodes)}) ran in {t.get('chunk_graphs', 0)} "
+            f"compiled chunk graph(s), in the walk's order (docs/coverage.md#co-execution)")
+    if t.get("mismatches"):
+        text += f"; {t['mismatches']} chunk(s) gave other bits than eager and stay eager"
+    return text
 
 
 def _key(f):
@@ -309,7 +330,9 @@ def run_script(argv):
 
     def report():
         functions = [counters._json_entry(s) for s in counters._table.values()]
-        sys.stdout.write(render(functions, counters.stood_aside))
+        tape_gradients = counters.run_reports.get("tape_gradients")
+        sys.stdout.write(render(functions, counters.stood_aside,
+                                tape_gradients() if tape_gradients else None))
         sys.stdout.flush()
     atexit.register(report)
     sys.argv = list(argv)
@@ -322,11 +345,12 @@ def main(argv) -> int:
         return run_script(argv[1:])
     if len(argv) == 1 and argv[0] not in ("--", "-h", "--help"):
         try:
-            functions, stood_aside = load(argv[0])
+            report = load_report(argv[0])
         except (OSError, ValueError) as exc:
             print(f"janus explain: cannot read {argv[0]}: {exc}", file=sys.stderr)
             return 2
-        sys.stdout.write(render(functions, stood_aside))
+        sys.stdout.write(render(report["functions"], report.get("stood_aside"),
+                                report.get("tape_gradients")))
         return 0
     print("usage: janus-python -m janus explain STATS.json\n"
           "       janus-python -m janus explain -- script.py [args...]", file=sys.stderr)

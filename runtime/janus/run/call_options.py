@@ -41,9 +41,8 @@ def _eager_numerics_options():
     return context.FunctionCallOptions(config_proto=eager_config.eager_numerics_config())
 
 
-def enter():
-    """Before a graph call: the options it runs with; the caller's, to restore, or
-    None when the context's are used (JANUS_NUMERICS=graph)."""
+def options():
+    """The FunctionCallOptions janus's graph calls run with; None: the context's."""
     global _options, _copied
     if _options is _UNDECIDED or _copied.stale is not None:
         # The switches are fixed at start-up; the copy of the context's config is made
@@ -54,11 +53,18 @@ def enter():
         if _options is not None:
             _copied = _ContextConfig()
             library_state.watch_tf_config(_copied)
-    if _options is None:
+    return _options
+
+
+def enter():
+    """Before a graph call: the options it runs with; the caller's, to restore, or
+    None when the context's are used (JANUS_NUMERICS=graph)."""
+    chosen = options()
+    if chosen is None:
         return None
     ctx = context.context()
     saved = ctx.function_call_options
-    ctx.function_call_options = _options
+    ctx.function_call_options = chosen
     return saved
 
 
