@@ -574,6 +574,15 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         raise Unsupported(f"{closure.__qualname__}, a function the step made that closes "
                           f"over its variables, passed to {getattr(fn, '__qualname__', fn)}",
                           code, offset)
+    native = next((a for a in _shallow(values) if _native_method_of_an_object(a)), None)
+    if native is not None:
+        # Library code runs natively while janus builds: a C method (a list's append as
+        # a `print_fn`) would change the program's object then, where no watch of
+        # Python code sees it, and again when the interpreter or the graph runs.
+        raise Unsupported(f"{type(native.__self__).__name__}.{native.__name__} of an "
+                          f"object of the program passed to "
+                          f"{getattr(fn, '__qualname__', fn)}: library code would call it "
+                          "while janus builds the step", code, offset)
     if user_call(fn) is None and _is_keras_layer(fn):
         _no_carried_numbers(b, fn, args, kwargs, code, offset)
     if getattr(fn, "built", True) is False and is_library_object(fn):
@@ -711,6 +720,14 @@ def _shallow(values):
             yield from value
         elif type(value) is dict:
             yield from value.values()
+
+
+def _native_method_of_an_object(value):
+    """A method in C bound to an object that it can change (`items.append`), not to a
+    module (`print`) or an immutable value (`", ".join`)."""
+    return type(value) is types.BuiltinMethodType and value.__self__ is not None and \
+        not isinstance(value.__self__, (types.ModuleType, str, bytes, int, float, tuple,
+                                        frozenset))
 
 
 def _closes_over_the_call(b, value):

@@ -1,5 +1,5 @@
 """The config janus's graphs run under for eager's floats: the program's context config
-with Grappler's arithmetic optimizer, constant folding and remapper off
+with Grappler's arithmetic optimizer, constant folding, remapper and model pruner off
 (docs/soundness.md#eagers-floats-bit-for-bit).  janus/run/call_options.py calls every
 graph with it; the call nodes of recursive graphs (recursion.py) carry it, since TF
 instantiates a function a node calls under the node's own config."""
@@ -23,6 +23,10 @@ def eager_numerics_config():
     rewrites.arithmetic_optimization = rewriter_config_pb2.RewriterConfig.OFF
     rewrites.constant_folding = rewriter_config_pb2.RewriterConfig.OFF
     rewrites.remapping = rewriter_config_pb2.RewriterConfig.OFF
+    # The pruner too: with only the three above off, a step whose loss adds the same
+    # term five times still got other last bits than eager in every gradient
+    # (tf.function likewise; equal with the pruner off: 2026-11-30).
+    rewrites.disable_model_pruning = True
     return proto
 
 

@@ -8,9 +8,9 @@ than eager's tape sums them), `x / c` becomes `x * (1 / c)`, products are re-ass
 The remapper fuses MatMul+BiasAdd+activation into one kernel that rounds otherwise
 too, with oneDNN off as well.  A hand-written tf.function has these differences;
 janus promises eager's numbers.  So janus calls its graphs with a copy of the
-context's config in which the arithmetic optimizer, constant folding and the remapper
-are off.  TF optimizes a function once per config it is called with, so the program's
-own tf.functions keep every rewrite, and so do janus's graphs under
+context's config in which the arithmetic optimizer, constant folding, the remapper and
+the model pruner are off.  TF optimizes a function once per config it is called with,
+so the program's own tf.functions keep every rewrite, and so do janus's graphs under
 JANUS_NUMERICS=graph.  Layout and the other passes stay on, as the program sets them
 (the copy follows tf.config.optimizer changes).  With oneDNN on, TF's
 graph runtime still picks oneDNN kernels of its own (docs/soundness.md#onednn-round-off).

@@ -436,8 +436,9 @@ def _watch_value_classes(graph):
 def watch_tf_globals(reads, graph):
     """Mark `graph` stale when the summary state its build read changes in this thread,
     when tf.random.set_global_generator replaces the generator it draws from, when
-    Keras' global SeedGenerator it draws from is dropped or replaced, or when Keras'
-    configuration (epsilon, floatx, image data format) changes."""
+    Keras' global SeedGenerator it draws from is dropped or replaced, when Keras'
+    configuration (epsilon, floatx, image data format) changes, or when a class is
+    registered as a pytree node (keras.tree)."""
     if reads.read:
         janus_ext.watch_dict(reads.real.__dict__, "tf.summary's default writer, step or "
                              "recording condition", graph)
@@ -476,6 +477,14 @@ def watch_tf_globals(reads, graph):
         janus_ext.watch_dict(vars(module), f"TF's behaviour switches ({module.__name__})",
                              graph)
     _watch_value_classes(graph)
+    optree_registry = sys.modules.get("optree.registry")
+    if optree_registry is not None:
+        # keras.tree.register_tree_node_class, optree.register_pytree_node and
+        # unregister_pytree_node write this dict (optree keeps its C++ registry beside
+        # it): keras.tree.flatten and map_structure, run while a graph is built, then
+        # see through other classes.
+        janus_ext.watch_dict(optree_registry._NODETYPE_REGISTRY,
+                             "the pytree node registry (keras.tree, optree)", graph)
     # tf.config.optimizer.set_experimental_options / set_jit, soft device placement,
     # ...: attributes of TF's context object.  Eager instantiates each tf.function
     # call under the config current then; a graph keeps the config it was built under.
