@@ -781,6 +781,16 @@ def number_window(r, u):
                  mutations=(f"WIN_{u}[0] = 0.25",))
 
 
+def interpreted_step(r, u):
+    # An unknown C call on the prediction's bytes decides a Python branch: the step
+    # stays in the interpreter (co-execution: its Keras calls are graph sites, its
+    # tape.gradient the deferred walk of janus/coexec/backward.py), whatever else it does.
+    return Parts(("co_execution",),
+                 setup="import zlib\n",
+                 tape=f"crc_{u} = zlib.crc32(pred.numpy().tobytes())\n"
+                      f"if crc_{u} % {r.choice(['2', '3'])} == 0:\n"
+                      f"    loss = loss * {r.choice(['1.0', '0.75'])}\n")
+
 
 FEATURES = {f.__name__: f for f in (
     py_if_flag, tensor_if, tensor_if_write, tensor_while, tensor_loop, python_while,
@@ -798,7 +808,7 @@ FEATURES = {f.__name__: f for f in (
     fixed_seed_stream, closure_made_in_step, match_config, import_in_step, set_in_step,
     getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
     cond_identity, cond_closure, loop_identity, equal_identity, list_counter, case_closure,
-    nested_choice, step_warning, number_window)}
+    nested_choice, step_warning, number_window, interpreted_step)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",

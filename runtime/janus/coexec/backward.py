@@ -56,6 +56,7 @@ from ..run import call_options
 EAGER_RUNS_BEFORE_BUILD = 1    # a chunk run eagerly this often is compiled at its next run
 CHECKED_RUNS = 2               # compiled runs of a chunk compared bit for bit with eager's
 MIN_CHUNK, MAX_CHUNK = 16, 512   # nodes per chunk
+MAX_SUM_IN_CHUNK = 8           # terms of a sum run in a chunk (a longer one runs eagerly)
 
 _eager_gradient = backprop._gradient_function
 _eager_walk = imperative_grad.imperative_grad
@@ -114,21 +115,23 @@ _local = threading.local()
 
 
 def _spec(t):
-    """(dtype enum, shape), and the values of a small integer tensor (an axis, a
-    permutation, slice bounds): eager's gradient code reads those as constants
-    (tensor_util.constant_value) and may take another path for them, so the traced
-    gradient gets them as constants too, and they are part of the key."""
+    """(dtype enum, shape), and the value of an integer scalar (an axis): eager's
+    gradient code reads it as a constant (tensor_util.constant_value) and may take
+    another path for it (GatherV2's gradient is IndexedSlices for a constant axis 0,
+    dense otherwise), so the traced gradient gets it as a constant too, and it is part
+    of the key.  Integer vectors (slice bounds, shapes, permutations) stay operands: a
+    sampled action's slice bounds would otherwise make a key per action."""
     if type(t) is Pending:
         return t.spec
     if type(t) is not ops.EagerTensor or t.dtype in _OPAQUE:
         raise TypeError
     dtype, shape = t._datatype_enum(), t._shape_tuple()
-    if dtype in _SMALL_INTS and len(shape) <= 1 and (not shape or shape[0] <= 8):
-        return (dtype, shape, tuple(t.numpy().ravel().tolist()))
+    if dtype in _INTS and not shape:
+        return (dtype, shape, (int(t),))
     return (dtype, shape)
 
 
-_SMALL_INTS = frozenset({dtypes.int32.as_datatype_enum, dtypes.int64.as_datatype_enum})
+_INTS = frozenset({dtypes.int32.as_datatype_enum, dtypes.int64.as_datatype_enum})
 
 
 def _operand_specs(specs):
@@ -137,7 +140,7 @@ def _operand_specs(specs):
 
 
 def _graph_operand(spec, flat):
-    """The traced graph's operand: a constant for a small integer tensor, else the next
+    """The traced graph's operand: a constant for an integer scalar, else the next
     placeholder."""
     if len(spec) == 3:
         return tf.constant(np.array(spec[2], dtype=tf.as_dtype(spec[0]).as_numpy_dtype)
@@ -300,6 +303,10 @@ def _aggregate(gradients):
     try:
         specs = tuple(_spec(g) for g in gradients)
     except TypeError:
+        specs = None
+    if specs is None or len(gradients) > MAX_SUM_IN_CHUNK:
+        # A weight's sum over an episode's frames has as many terms as the episode has
+        # frames: in a chunk it would make a key per episode length.  One eager AddN.
         walk.run_pending()
         return backprop._aggregate_grads([_real(g) for g in gradients])
     result = Pending(specs[0])
@@ -334,17 +341,18 @@ class _Walk:
         cut = _cut_signature(nodes)
         start = 0
         for end, node in enumerate(nodes, 1):
-            if node.signature == cut or end - start >= MAX_CHUNK or end == len(nodes):
+            if (node.signature == cut and end - start >= MIN_CHUNK) or \
+                    end - start >= MAX_CHUNK or end == len(nodes):
                 _run_chunk(nodes[start:end])
                 start = end
 
 
 def _cut_signature(nodes):
-    """The signature after whose nodes the chunks end: the most frequent one that still
-    leaves chunks of about MIN_CHUNK nodes or more, ties broken by a hash that is the
-    same in every process.  A walk over repeated frames repeats some signatures once per
-    frame: its chunks are then whole periods, the same from frame to frame and from one
-    walk to the next."""
+    """The signature after whose nodes the chunks end (once they hold MIN_CHUNK nodes):
+    the most frequent one that still leaves chunks of about MIN_CHUNK nodes or more, ties
+    broken by a hash that is the same in every process.  A walk over repeated frames
+    repeats some signatures once per frame: its chunks are then whole periods, the same
+    from frame to frame and from one walk to the next."""
     frequency = collections.Counter(node.signature for node in nodes)
     most = len(nodes) // MIN_CHUNK
     best = None
