@@ -39,6 +39,7 @@ Only for a walk in eager mode with no tape or forward accumulator recording it
 """
 
 import collections
+import gc
 import sys
 import threading
 import zlib
@@ -106,8 +107,8 @@ class _Node:
         self.outputs = outputs        # per result: Pending or None
 
 
-# Per gradient signature: (returned mask, output specs, operand layout) when it can be
-# deferred, or _STAYS_EAGER.
+# Per gradient signature: (returned mask, output specs, operand layout, operand specs)
+# when it can be deferred, or _SEEN_ONCE, or _STAYS_EAGER.
 _described: dict = {}
 # Per chunk key: a _Chunk, or the number of eager runs so far, or _STAYS_EAGER.
 _chunks: dict = {}
@@ -121,17 +122,23 @@ def _spec(t):
     dense otherwise), so the traced gradient gets it as a constant too, and it is part
     of the key.  Integer vectors (slice bounds, shapes, permutations) stay operands: a
     sampled action's slice bounds would otherwise make a key per action."""
-    if type(t) is Pending:
+    kind = type(t)
+    if kind is Pending:
         return t.spec
-    if type(t) is not ops.EagerTensor or t.dtype in _OPAQUE:
+    if kind is not _EagerTensor:
         raise TypeError
-    dtype, shape = t._datatype_enum(), t._shape_tuple()
+    dtype = t._datatype_enum()
+    if dtype in _OPAQUE_ENUMS:
+        raise TypeError
+    shape = t._shape_tuple()
     if dtype in _INTS and not shape:
         return (dtype, shape, (int(t),))
     return (dtype, shape)
 
 
+_EagerTensor = ops.EagerTensor
 _INTS = frozenset({dtypes.int32.as_datatype_enum, dtypes.int64.as_datatype_enum})
+_OPAQUE_ENUMS = frozenset(d.as_datatype_enum for d in _OPAQUE)
 
 
 def _operand_specs(specs):
@@ -156,7 +163,7 @@ def _specs(tensors):
     # The tape passes None for a whole list its gradient function does not use.
     if tensors is None:
         return None
-    return tuple(None if t is None else _spec(t) for t in tensors)
+    return tuple([None if t is None else _spec(t) for t in tensors])
 
 
 def _hashable(value):
@@ -238,13 +245,13 @@ def gradient_function(op_name, attr_tuple, num_inputs, inputs, outputs, out_grad
         args[3:6] = [None if seq is None else [_real(t) for t in seq]
                      for seq in (inputs, outputs, out_grads)]
         return _eager_gradient(*args)
-    returned, result_specs, layout = described
+    returned, result_specs, layout, operand_specs = described
     it = iter(result_specs)
     results = [Pending(next(it)) if r else None for r in returned]
     call = ("grad", op_name, attr_tuple, num_inputs, layout, skip_input_indices,
             forward_pass_name_scope)
-    walk.add(_Node(signature, call, _flat(inputs, outputs, out_grads),
-                   _operand_specs(signature[3:6]), results))
+    walk.add(_Node(signature, call, _flat(inputs, outputs, out_grads), operand_specs,
+                   results))
     return results
 
 
@@ -279,7 +286,7 @@ def _describe(args):
         return _STAYS_EAGER      # the tape asks a gradient's size before it is computed
     result_specs = tuple((t.dtype.as_datatype_enum, tuple(t.shape.as_list()))
                          for t in function.structured_outputs)
-    return tuple(returned), result_specs, layout
+    return tuple(returned), result_specs, layout, specs
 
 
 class _NotDeferred(Exception):
@@ -529,11 +536,19 @@ def gradient(tape, target, sources, output_gradients=None, sources_raw=None,
     walk = _local.walk = _Walk()
     counts.walks += 1
     nodes, compiled = counts.nodes, counts.compiled_nodes
+    # The walk makes a few small objects per node (acyclic: freed as it goes); the
+    # cyclic collector, which they would set off, traverses every object the program
+    # holds (the tape's, Keras'): a fifth of an actor-critic episode's gradient time.
+    # It runs after the walk instead (when the program has it on).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         results = _eager_walk(tape, target, sources, output_gradients, sources_raw,
                               unconnected_gradients)
         walk.run_pending()
     finally:
+        if collecting:
+            gc.enable()
         _local.walk = None
         site.walked(counts.nodes - nodes, counts.compiled_nodes - compiled)
     return [_real(r) for r in results]
