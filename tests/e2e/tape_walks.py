@@ -11,7 +11,9 @@ this in both modes, oneDNN off, and compares everything bit for bit:
     unconnected_gradients=ZERO and with output_gradients;
   * helper_step: the program's own tf.function and a tf.custom_gradient clip under the
     tape (backward functions Python recorded get real tensors);
-  * failing_step: a custom gradient that raises on some steps, caught by the loop.
+  * failing_step: a custom gradient that raises on some steps, caught by the loop;
+  * counted_step: from the 12th call on, Tanh's gradient in TF's registry is the
+    program's own function, which counts its calls.
 
 One JSON document last."""
 
@@ -21,6 +23,7 @@ import zlib
 import numpy as np
 import tensorflow as tf
 from tensorflow import keras
+from tensorflow.python.framework import ops
 
 keras.utils.set_random_seed(5)
 rng = np.random.default_rng(5)
@@ -146,7 +149,27 @@ def failing_step(x):
     return loss
 
 
-history = {"gather": [], "penalty": [], "persistent": [], "helper": [], "failing": []}
+u = tf.Variable(np.linspace(0.5, -0.5, 8).astype("float32").reshape(4, 2))
+TANH_GRADIENT = ops._gradient_registry._registry["Tanh"]["type"]
+tanh_calls = []
+
+
+def counted_tanh_gradient(op, grad):
+    tanh_calls.append(len(tanh_calls))
+    return TANH_GRADIENT(op, grad)
+
+
+def counted_step(x):
+    with tf.GradientTape() as tape:
+        h = tf.tanh(tf.matmul(x, u))
+        h = h * 2.0 if crc(h) % 2 else h
+        loss = tf.reduce_sum(tf.tanh(h))
+    u.assign_sub(0.1 * tape.gradient(loss, u))
+    return loss
+
+
+history = {"gather": [], "penalty": [], "persistent": [], "helper": [], "failing": [],
+           "counted": []}
 for i in range(24):
     ids = tf.constant(rng.integers(0, 50, size=(8, 4)))
     y = tf.constant(rng.normal(size=(8, 1)).astype("float32"))
@@ -164,12 +187,17 @@ for i in range(24):
             rng.normal(size=(3, 2)).astype("float32")))))
     except ValueError as exc:
         history["failing"].append(str(exc))
+    if i == 12:
+        ops._gradient_registry._registry["Tanh"]["type"] = counted_tanh_gradient
+    history["counted"].append(float(counted_step(tf.constant(
+        rng.normal(size=(3, 4)).astype("float32")))))
     print(i, history["gather"][-1], history["penalty"][-1], history["helper"][-1],
-          history["failing"][-1])
+          history["failing"][-1], history["counted"][-1], len(tanh_calls))
 
 weights = {name: [x.numpy().tolist() for x in m.weights]
            for name, m in (("embedding", embedding), ("dense", dense), ("critic", critic),
                            ("regressor", regressor))}
-weights["w"], weights["b"], weights["v"] = (x.numpy().tolist() for x in (w, b, v))
-print(json.dumps({"history": history, "weights": weights,
+weights["w"], weights["b"], weights["v"], weights["u"] = (x.numpy().tolist()
+                                                         for x in (w, b, v, u))
+print(json.dumps({"history": history, "weights": weights, "tanh_calls": len(tanh_calls),
                   "optimizers": [int(o.iterations.numpy()) for o in (sgd, adam, rms)]}))

@@ -27,7 +27,7 @@ def test_results_are_the_interpreters(runs):
 
 def test_the_steps_stay_in_the_interpreter(runs):
     for name in ("gather_step", "penalty_step", "persistent_step", "helper_step",
-                 "failing_step"):
+                 "failing_step", "counted_step"):
         assert runs["functions"][name]["status"].startswith("interpreted"), name
 
 
@@ -36,10 +36,16 @@ def test_the_failing_backward_is_seen_where_eager_sees_it(runs):
     assert failures and all("backward refused" in h for h in failures)
 
 
+def test_the_programs_own_gradient_function_runs_at_every_call(runs):
+    # Tanh's gradient replaced mid-run by a function of the program's that counts its
+    # calls: each walk calls it as eager's does (the other steps' tanh ops too).
+    assert runs["on"]["tanh_calls"] == runs["off"]["tanh_calls"] >= 24
+
+
 def test_the_walks_ran_in_compiled_chunks(runs):
     walks = runs["report"]["tape_gradients"]
-    # Five steps, 24 calls each; an inner walk recorded by the outer tape is eager's.
-    assert walks["walks"] >= 100 and walks["eager_walks"] >= 20, walks
+    # Six steps, 24 calls each; an inner walk recorded by the outer tape is eager's.
+    assert walks["walks"] >= 120 and walks["eager_walks"] >= 20, walks
     assert walks["compiled_nodes"] * 2 > walks["nodes"], walks
     assert walks["chunk_graphs"] >= 5 and walks["mismatches"] == 0, walks
 

@@ -29,7 +29,10 @@ deferred and run in chunks:
 A gradient janus leaves to eager (its node would not be pure): one whose graph would hold
 a stateful op (random, an assertion, a py_function) or capture a value, or whose
 operands or results are not dense tensors (IndexedSlices of a gather, resources,
-variants).  Before it, the pending nodes run; it then runs as eager's, in its place.
+variants), and a gradient function of the program's own code put in TF's registry
+(it may count its calls).  Before it, the pending nodes run; it then runs as eager's, in
+its place.  The registered function is part of the key: one replaced mid-run is a new
+signature.
 
 A backward function Python recorded itself (the call of a tf.function under the tape,
 tf.custom_gradient) is called with real tensors, after the pending nodes ran.
@@ -51,6 +54,7 @@ from tensorflow.python.eager import backprop, context, imperative_grad, record
 from tensorflow.python.framework import dtypes, ops
 from tensorflow.python.ops import gen_math_ops
 
+from ..build import purity
 from ..observe import counters
 from ..run import call_options
 
@@ -223,7 +227,14 @@ def gradient_function(op_name, attr_tuple, num_inputs, inputs, outputs, out_grad
     if walk is None:
         return _eager_gradient(*args)
     try:
-        signature = (op_name, _hashable(attr_tuple),
+        # The registered gradient function is part of the key: one the program puts in
+        # TF's registry mid-run is another signature; one of the program's own code
+        # (it may have effects: count its calls) runs as eager's, at each call.
+        entry = _gradient_registry.get(op_name)
+        function = entry["type"] if entry is not None else None
+        if not _is_library_function(function):
+            raise TypeError
+        signature = (op_name, function, _hashable(attr_tuple),
                      None if skip_input_indices is None else tuple(skip_input_indices),
                      _specs(inputs), _specs(outputs), _specs(out_grads),
                      _device(out_grads))
@@ -253,6 +264,20 @@ def gradient_function(op_name, attr_tuple, num_inputs, inputs, outputs, out_grad
     walk.add(_Node(signature, call, _flat(inputs, outputs, out_grads), operand_specs,
                    results))
     return results
+
+
+_gradient_registry = ops._gradient_registry._registry     # op type -> {"type": function}
+_library_functions: dict = {}    # gradient function -> whether it is TF's or Keras' own
+
+
+def _is_library_function(function):
+    known = _library_functions.get(function)
+    if known is None:
+        code = getattr(function, "__code__", None)
+        known = code is not None and purity.is_library_code(code, function.__globals__)
+        if len(_library_functions) < MAX_KEYS:
+            _library_functions[function] = known
+    return known
 
 
 def _describe(args):
