@@ -46,7 +46,8 @@ def test_the_walks_ran_in_compiled_chunks(runs):
     walks = runs["report"]["tape_gradients"]
     # Six steps, 24 calls each; an inner walk recorded by the outer tape is eager's.
     assert walks["walks"] >= 120 and walks["eager_walks"] >= 20, walks
-    assert walks["compiled_nodes"] * 2 > walks["nodes"], walks
+    # (The counted Tanh gradient and the gathers run as eager's, in their place.)
+    assert walks["compiled_nodes"] * 3 > walks["nodes"], walks
     assert walks["chunk_graphs"] >= 5 and walks["mismatches"] == 0, walks
 
 
