@@ -111,8 +111,8 @@ class _Node:
         self.outputs = outputs        # per result: Pending or None
 
 
-# Per gradient signature: (returned mask, output specs, operand layout, operand specs)
-# when it can be deferred, or _SEEN_ONCE, or _STAYS_EAGER.
+# Per gradient signature: (what each result is, operand layout, operand specs) when it
+# can be deferred (_describe), or _SEEN_ONCE, or _STAYS_EAGER.
 _described: dict = {}
 # Per chunk key: a _Chunk, or the number of eager runs so far, or _STAYS_EAGER.
 _chunks: dict = {}
@@ -256,13 +256,26 @@ def gradient_function(op_name, attr_tuple, num_inputs, inputs, outputs, out_grad
         args[3:6] = [None if seq is None else [_real(t) for t in seq]
                      for seq in (inputs, outputs, out_grads)]
         return _eager_gradient(*args)
-    returned, result_specs, layout, operand_specs = described
-    it = iter(result_specs)
-    results = [Pending(next(it)) if r else None for r in returned]
+    kinds, layout, operand_specs = described
+    operands = _flat(inputs, outputs, out_grads)
+    results, made = [], []
+    for kind in kinds:
+        # What eager's gradient function hands back, per input of the op: nothing, a
+        # new tensor, one of its operands itself (Identity's gradient, AddV2's when the
+        # shapes agree) or the same object as an earlier result: the program may ask
+        # `g_a is g_b` of the gradients it gets.
+        if kind is None:
+            result = new = None
+        elif kind[0] == "new":
+            result = new = Pending(kind[1])
+        else:
+            new = None
+            result = operands[kind[1]] if kind[0] == "operand" else results[kind[1]]
+        results.append(result)
+        made.append(new)
     call = ("grad", op_name, attr_tuple, num_inputs, layout, skip_input_indices,
             forward_pass_name_scope)
-    walk.add(_Node(signature, call, _flat(inputs, outputs, out_grads), operand_specs,
-                   results))
+    walk.add(_Node(signature, call, operands, operand_specs, made))
     return results
 
 
@@ -281,24 +294,37 @@ def _is_library_function(function):
 
 
 def _describe(args):
-    """Trace the gradient on placeholders: (which results it returns, their specs), or
-    _STAYS_EAGER when it is not a pure function of dense operands."""
+    """Trace the gradient on placeholders: (per result, what it is: None, ("new", spec),
+    ("operand", k) or ("alias", j); the operands' layout; their specs), or _STAYS_EAGER
+    when it is not a pure function of dense operands."""
     op_name, attr_tuple, num_inputs, inputs, outputs, out_grads, skip, scope = args
     specs = _operand_specs([_specs(seq) for seq in (inputs, outputs, out_grads)])
     layout = _layout([_specs(seq) for seq in (inputs, outputs, out_grads)])
-    returned = []
+    kinds = []
 
     def gradient(*flat):
         it = iter(flat)
-        ins, outs, grads = _unflat(layout, [_graph_operand(spec, it) for spec in specs])
+        operands = [_graph_operand(spec, it) for spec in specs]
+        ins, outs, grads = _unflat(layout, operands)
         results = _as_list(_eager_gradient(op_name, attr_tuple, num_inputs, ins, outs,
                                            grads, skip, scope))
-        returned.clear()
-        for g in results:
+        kinds.clear()
+        new = []
+        for j, g in enumerate(results):
             if g is not None and not isinstance(g, tf.Tensor):
                 raise _NotDeferred
-            returned.append(g is not None)
-        return [g for g in results if g is not None]
+            operand = next((k for k, o in enumerate(operands) if o is g), None)
+            earlier = next((i for i in range(j) if results[i] is g), None)
+            if g is None:
+                kinds.append(None)
+            elif operand is not None:
+                kinds.append(("operand", operand))
+            elif earlier is not None:
+                kinds.append(("alias", earlier))
+            else:
+                kinds.append(("new", None))
+                new.append(g)
+        return new
 
     try:
         function = tf.function(gradient, autograph=False).get_concrete_function(
@@ -307,11 +333,17 @@ def _describe(args):
         return _STAYS_EAGER
     if not _pure(function):
         return _STAYS_EAGER
-    if any(not t.shape.is_fully_defined() for t in function.structured_outputs):
-        return _STAYS_EAGER      # the tape asks a gradient's size before it is computed
-    result_specs = tuple((t.dtype.as_datatype_enum, tuple(t.shape.as_list()))
-                         for t in function.structured_outputs)
-    return tuple(returned), result_specs, layout, specs
+    if any(not t.shape.is_fully_defined() or t.dtype in _OPAQUE
+           for t in function.structured_outputs):
+        # The tape asks a gradient's size before it is computed; a variant (a
+        # TensorList's gradient) or a resource is no value to compare.
+        return _STAYS_EAGER
+    it = iter(function.structured_outputs)
+    kinds = tuple(("new", (t.dtype.as_datatype_enum, tuple(t.shape.as_list())))
+                  if kind == ("new", None) else kind
+                  for kind, t in ((kind, next(it) if kind == ("new", None) else None)
+                                  for kind in kinds))
+    return kinds, layout, specs
 
 
 class _NotDeferred(Exception):
@@ -426,13 +458,11 @@ def _run_eagerly(chunk):
         else:
             _, op_name, attrs, num_inputs, layout, skip, scope = node.call
             ins, outs, grads = _unflat(layout, operands)
-            results = [g for g in _as_list(_eager_gradient(op_name, attrs, num_inputs, ins,
-                                                           outs, grads, skip, scope))
-                       if g is not None]
-        it = iter(results)
-        for out in node.outputs:
+            results = _as_list(_eager_gradient(op_name, attrs, num_inputs, ins, outs, grads,
+                                               skip, scope))
+        for out, value in zip(node.outputs, results):
             if out is not None:
-                out.value = next(it)
+                out.value = value
 
 
 class _Chunk:
@@ -468,7 +498,8 @@ def _build(chunk, key, outside):
             ins, outs, grads = _unflat(layout, operands)
             made.append(_as_list(_eager_gradient(op_name, attrs, num_inputs, ins, outs,
                                                  grads, skip, scope)))
-        return [g for results in made for g in results if g is not None]
+        return [g for node, results in zip(chunk, made)
+                for out, g in zip(node.outputs, results) if out is not None]
 
     specs = [tf.TensorSpec(t._shape_tuple(), t.dtype) for t in outside]
     try:
@@ -522,7 +553,7 @@ def _same_bits(results, chunk):
         return False
     for got, value in zip(results, want):
         if type(value) is not ops.EagerTensor or got.dtype != value.dtype or \
-                got._shape_tuple() != value._shape_tuple() or \
+                got.dtype in _OPAQUE or got._shape_tuple() != value._shape_tuple() or \
                 np.asarray(got).tobytes() != np.asarray(value).tobytes():
             return False
     return True
@@ -553,11 +584,19 @@ def gradient(tape, target, sources, output_gradients=None, sources_raw=None,
     site = _sites.get(caller)
     if site is None:
         site = _sites[caller] = _Site() if len(_sites) < MAX_KEYS else _GAVE_UP
-    if getattr(_local, "walk", None) is not None or not context.executing_eagerly() or \
+    outer = getattr(_local, "walk", None)
+    if outer is not None or not context.executing_eagerly() or \
             not pywrap_tfe.TFE_Py_TapeSetIsEmpty() or site.gave_up():
         counts.eager_walks += 1
-        return _eager_walk(tape, target, sources, output_gradients, sources_raw,
-                           unconnected_gradients)
+        # A walk inside a walk (a tape.gradient that a custom gradient, a py_function's
+        # gradient or tf.recompute_grad runs while the outer walk calls it) is eager's
+        # through and through: its gradients are real tensors.
+        _local.walk = None
+        try:
+            return _eager_walk(tape, target, sources, output_gradients, sources_raw,
+                               unconnected_gradients)
+        finally:
+            _local.walk = outer
     walk = _local.walk = _Walk()
     counts.walks += 1
     nodes, compiled = counts.nodes, counts.compiled_nodes
