@@ -35,10 +35,20 @@ its place.  The registered function is part of the key: one replaced mid-run is 
 signature.
 
 A backward function Python recorded itself (the call of a tf.function under the tape,
-tf.custom_gradient) is called with real tensors, after the pending nodes ran.
+tf.custom_gradient) is called with real tensors, after the pending nodes ran; a
+`tape.gradient` it runs is eager's through and through.  A sum of more than
+MAX_SUM_IN_CHUNK terms (a weight's sum over an episode's frames) runs eagerly in its
+place: in a chunk it would make a key per episode length.
+
+Where eager's gradient function hands back an object it was given (Identity's gradient
+is the incoming one; AddV2's, for equal shapes, the same object twice), the walk hands
+back that object, not a new tensor: the program may ask `g_a is g_b`.
 
 Only for a walk in eager mode with no tape or forward accumulator recording it
-(a gradient of a gradient records eager's ops), and inside no tf.function.
+(a gradient of a gradient records eager's ops), and inside no tf.function; and per code
+calling tape.gradient, only while its walks repeat (_Site).  Measured on the keras-io
+actor-critic (docs/measurements.md, "The gradient over an interpreted step's tape"):
+~23 µs per op to record the walk, ~20 µs per op in its chunk, against 100-150 eagerly.
 """
 
 import collections
