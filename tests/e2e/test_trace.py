@@ -230,8 +230,10 @@ def test_explain_names_each_reason_and_line():
     r = run_python(["-m", "janus", "explain", "--", str(EXPLAIN)], cwd=str(PROGRAMS))
     assert r.returncode == 0, r.stderr[-3000:]
     text = r.stdout
-    sections = text.split("\n\n")[1:]
+    # One section per function, then one on the tape walks of interpreted code.
+    *sections, walks = text.split("\n\n")[1:]
     assert len(sections) == 3, text
+    assert walks.startswith("tape.gradient in interpreted code: "), text
     by_name = {s.split(" ", 2)[1]: s for s in sections}
     assert "converted, 5/8 calls as graphs (62%), 1 graph(s) built" in \
         by_name["converted_step"]

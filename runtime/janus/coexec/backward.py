@@ -596,7 +596,7 @@ def gradient(tape, target, sources, output_gradients=None, sources_raw=None,
         site = _sites[caller] = _Site() if len(_sites) < MAX_KEYS else _GAVE_UP
     outer = getattr(_local, "walk", None)
     if outer is not None or not context.executing_eagerly() or \
-            not pywrap_tfe.TFE_Py_TapeSetIsEmpty() or site.gave_up():
+            not pywrap_tfe.TFE_Py_TapeSetIsEmpty() or site.gave_up() or not _register():
         counts.eager_walks += 1
         # A walk inside a walk (a tape.gradient that a custom gradient, a py_function's
         # gradient or tf.recompute_grad runs while the outer walk calls it) is eager's
@@ -680,6 +680,26 @@ _sites: dict = {}     # code calling tape.gradient -> _Site
 
 
 _installed = False
+_registered = None     # True once janus's gradient function and vspace are the tape's
+
+
+def _register():
+    """Give the tape janus's gradient function and vspace, at the first walk janus
+    defers: TF refuses a new vspace while a forward accumulator is active (the program
+    may be inside one when a step first stays interpreted), and no walk is deferred
+    then.  Both hand every call outside a deferred walk to eager's own (one
+    thread-local read more): registered once, so no thread's walk sees them swapped
+    midway."""
+    global _registered
+    if _registered is None:
+        try:
+            pywrap_tfe.TFE_Py_RegisterVSpace(_vspace)
+        except Exception:       # noqa: BLE001 - then every walk stays eager's
+            _registered = False
+            return False
+        pywrap_tfe.TFE_Py_RegisterGradientFunction(gradient_function)
+        _registered = True
+    return _registered
 
 
 def install():
@@ -688,11 +708,27 @@ def install():
     if not _installed:
         _installed = True
         counters.run_reports["tape_gradients"] = counts.as_dict
-        # Both hand every call outside a deferred walk to eager's own (one thread-local
-        # read more): registered once, so no thread's walk sees them swapped midway.
-        pywrap_tfe.TFE_Py_RegisterGradientFunction(gradient_function)
-        pywrap_tfe.TFE_Py_RegisterVSpace(_vspace)
         imperative_grad.imperative_grad = gradient
         record.record_operation = _record_with(record.record_operation)
         record.record_operation_backprop_only = _record_with(
             record.record_operation_backprop_only)
+
+
+def uninstall():
+    """Every tape.gradient eager's again (janus stands aside: the program observes the
+    interpreter, and janus's Python in the walk would be seen)."""
+    global _installed, _registered
+    if not _installed:
+        return
+    imperative_grad.imperative_grad = _eager_walk
+    for name in ("record_operation", "record_operation_backprop_only"):
+        setattr(record, name, getattr(record, name).__wrapped__)
+    if _registered:
+        try:
+            pywrap_tfe.TFE_Py_RegisterVSpace(_eager_vspace)
+            pywrap_tfe.TFE_Py_RegisterGradientFunction(_eager_gradient)
+        except Exception:       # noqa: BLE001 - a forward accumulator is active: janus's
+            pass                # stay, handing every call to eager's
+    _registered = False
+    _installed = False
+

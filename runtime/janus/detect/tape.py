@@ -51,7 +51,7 @@ def install(tf_module):
     for finder in [f for f in sys.meta_path if type(f) is _TensorFlowWatcher]:
         sys.meta_path.remove(finder)
     from ..build import purity
-    from ..coexec import sites
+    from ..coexec import backward, sites
     from ..run import executor
 
     # Draws with an op's own seed continue one stream per kernel, from the first one
@@ -91,6 +91,8 @@ def install(tf_module):
         # audit hook sees); the tapes-made-in-graphs and accumulator counts stay.
         tape_type.__enter__ = original_enter
         op_watch.uninstall(pywrap_tfe)
+        # And the deferred backward walks: janus's Python in each tape.gradient.
+        backward.uninstall()
     observers.watch(restore_wrappers)
     # Under an MPI launcher with several ranks: data-parallel training (a no-op otherwise).
     from .. import distributed
