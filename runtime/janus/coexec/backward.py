@@ -595,8 +595,11 @@ def gradient(tape, target, sources, output_gradients=None, sources_raw=None,
     if site is None:
         site = _sites[caller] = _Site() if len(_sites) < MAX_KEYS else _GAVE_UP
     outer = getattr(_local, "walk", None)
+    # An op callback (tf.debugging's, the program's) sees each op eager runs: a chunk
+    # would show it other ops.
     if outer is not None or not context.executing_eagerly() or \
-            not pywrap_tfe.TFE_Py_TapeSetIsEmpty() or site.gave_up() or not _register():
+            not pywrap_tfe.TFE_Py_TapeSetIsEmpty() or context.context().op_callbacks or \
+            site.gave_up() or not _register():
         counts.eager_walks += 1
         # A walk inside a walk (a tape.gradient that a custom gradient, a py_function's
         # gradient or tf.recompute_grad runs while the outer walk calls it) is eager's
@@ -702,6 +705,21 @@ def _register():
     return _registered
 
 
+_accumulators_seen = False
+
+
+def note_forward_accumulator():
+    """A tf.autodiff.ForwardAccumulator was entered.  TF's accumulators keep the vspace
+    that was the tape's when they were made, and one freed after the vspace changed
+    crashes the process (rt30_coexec_forward_accumulator_jvp_penalty): from now on
+    janus never changes it, and if it had not yet given the tape its own, no walk is
+    deferred."""
+    global _accumulators_seen, _registered
+    _accumulators_seen = True
+    if _registered is None:
+        _registered = False
+
+
 def install():
     """Defer the walks of tapes in interpreted code (once a step stays interpreted)."""
     global _installed
@@ -723,7 +741,7 @@ def uninstall():
     imperative_grad.imperative_grad = _eager_walk
     for name in ("record_operation", "record_operation_backprop_only"):
         setattr(record, name, getattr(record, name).__wrapped__)
-    if _registered:
+    if _registered and not _accumulators_seen:
         try:
             pywrap_tfe.TFE_Py_RegisterVSpace(_eager_vspace)
             pywrap_tfe.TFE_Py_RegisterGradientFunction(_eager_gradient)

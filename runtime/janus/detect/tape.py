@@ -125,9 +125,12 @@ def _count_forward_accumulators(accumulator_type, executor):
     original_push = accumulator_type._push_accumulator
     original_pop = accumulator_type._pop_accumulator
 
+    from ..coexec import backward
+
     def _push_accumulator(self):
         original_push(self)
         executor.forward_accumulators += 1
+        backward.note_forward_accumulator()
 
     def _pop_accumulator(self):
         original_pop(self)
