@@ -51,6 +51,7 @@ actor-critic (docs/measurements.md, "The gradient over an interpreted step's tap
 ~23 µs per op to record the walk, ~20 µs per op in its chunk, against 100-150 eagerly.
 """
 
+import builtins
 import collections
 import gc
 import sys
@@ -64,9 +65,12 @@ from tensorflow.python.eager import backprop, context, imperative_grad, record
 from tensorflow.python.framework import dtypes, ops
 from tensorflow.python.ops import gen_math_ops
 
+import janus_ext
+
 from ..build import purity
 from ..observe import counters
 from ..run import call_options
+from ..values import LIBRARY_MODULES
 
 EAGER_RUNS_BEFORE_BUILD = 1    # a chunk run eagerly this often is compiled at its next run
 CHECKED_RUNS = 2               # compiled runs of a chunk compared bit for bit with eager's
@@ -589,6 +593,7 @@ def _call_attrs():
 def gradient(tape, target, sources, output_gradients=None, sources_raw=None,
              unconnected_gradients=imperative_grad.UnconnectedGradients.NONE):
     """imperative_grad.imperative_grad, with the walk deferred where it can be."""
+    _forget_if_library_changed()
     # The code that called tape.gradient (this is called by GradientTape.gradient).
     caller = sys._getframe(2).f_code
     site = _sites.get(caller)
@@ -703,6 +708,31 @@ def _register():
         pywrap_tfe.TFE_Py_RegisterGradientFunction(gradient_function)
         _registered = True
     return _registered
+
+
+class _LibraryWatch:
+    """Stale (a str) once the program changes TF's or Keras' code or module state, or a
+    builtin (`builtins.max = clipped_max`): eager's gradient functions read them at each
+    call, and the traced signatures and chunks hold what they read when traced."""
+    __slots__ = ("stale", "__weakref__")
+
+    def __init__(self):
+        self.stale = None
+
+
+_library_watch = None
+
+
+def _forget_if_library_changed():
+    global _library_watch
+    janus_ext.settle_library_state()
+    if _library_watch is not None and _library_watch.stale is None:
+        return
+    _described.clear()
+    _chunks.clear()
+    _library_watch = _LibraryWatch()
+    janus_ext.watch_library_code(_library_watch, LIBRARY_MODULES)
+    janus_ext.watch_dict(vars(builtins), "Python's builtins", _library_watch)
 
 
 _accumulators_seen = False
