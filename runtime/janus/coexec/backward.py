@@ -70,7 +70,6 @@ import janus_ext
 from ..build import purity
 from ..observe import counters
 from ..run import call_options
-from ..values import LIBRARY_MODULES
 
 EAGER_RUNS_BEFORE_BUILD = 1    # a chunk run eagerly this often is compiled at its next run
 CHECKED_RUNS = 2               # compiled runs of a chunk compared bit for bit with eager's
@@ -711,9 +710,9 @@ def _register():
 
 
 class _LibraryWatch:
-    """Stale (a str) once the program changes TF's or Keras' code or module state, or a
-    builtin (`builtins.max = clipped_max`): eager's gradient functions read them at each
-    call, and the traced signatures and chunks hold what they read when traced."""
+    """Stale (a str) once the program changes a builtin (`builtins.max = clipped_max`):
+    eager's gradient functions call them at each call (`_MeanGrad` divides by a max()),
+    and the traced signatures and chunks hold what they answered when traced."""
     __slots__ = ("stale", "__weakref__")
 
     def __init__(self):
@@ -725,13 +724,13 @@ _library_watch = None
 
 def _forget_if_library_changed():
     global _library_watch
-    janus_ext.settle_library_state()
     if _library_watch is not None and _library_watch.stale is None:
         return
     _described.clear()
     _chunks.clear()
     _library_watch = _LibraryWatch()
-    janus_ext.watch_library_code(_library_watch, LIBRARY_MODULES)
+    # (Not janus_ext's whole library watch: settling it here, in the middle of the
+    # program's code, took a summary context's setting for a change.)
     janus_ext.watch_dict(vars(builtins), "Python's builtins", _library_watch)
 
 
