@@ -235,10 +235,11 @@ def gradient_function(op_name, attr_tuple, num_inputs, inputs, outputs, out_grad
                       skip_input_indices, forward_pass_name_scope):
     """What the C++ tape calls for each recorded op during a walk janus defers."""
     walk = getattr(_local, "walk", None)
+    if walk is None:        # every eager gradient outside a deferred walk comes here
+        return _eager_gradient(op_name, attr_tuple, num_inputs, inputs, outputs,
+                               out_grads, skip_input_indices, forward_pass_name_scope)
     args = [op_name, attr_tuple, num_inputs, inputs, outputs, out_grads,
             skip_input_indices, forward_pass_name_scope]
-    if walk is None:
-        return _eager_gradient(*args)
     try:
         # The registered gradient function is part of the key: one the program puts in
         # TF's registry mid-run is another signature; one of the program's own code
@@ -311,8 +312,8 @@ def _describe(args):
     ("operand", k) or ("alias", j); the operands' layout; their specs), or _STAYS_EAGER
     when it is not a pure function of dense operands."""
     op_name, attr_tuple, num_inputs, inputs, outputs, out_grads, skip, scope = args
-    specs = _operand_specs([_specs(seq) for seq in (inputs, outputs, out_grads)])
-    layout = _layout([_specs(seq) for seq in (inputs, outputs, out_grads)])
+    per_list = [_specs(seq) for seq in (inputs, outputs, out_grads)]
+    specs, layout = _operand_specs(per_list), _layout(per_list)
     kinds = []
 
     def gradient(*flat):
