@@ -568,8 +568,14 @@ def main():
     if args.merge and (out / "real.json").exists():
         previous = json.loads((out / "real.json").read_text())
         merge(previous, results)
-        results["date"] = (f"{previous.get('date')} (rows {', '.join(chosen)}: "
-                           f"{results['date']})")
+        # One date per re-measured row, the latest (a row merged twice is dated once).
+        dates = {**previous.get("row_dates", {}), **dict.fromkeys(chosen, results["date"])}
+        results["row_dates"] = dates
+        by_date = {}
+        for program, when in dates.items():
+            by_date.setdefault(when, []).append(program)
+        results["date"] = previous.get("date", "").split(" (rows ")[0] + "".join(
+            f" (rows {', '.join(programs)}: {when})" for when, programs in by_date.items())
     (out / "real.json").write_text(json.dumps(results, indent=1))
     (out / "real.md").write_text(markdown(results))
     print((out / "real.md").read_text())

@@ -414,6 +414,8 @@ class Builder:
                 raise Unsupported("type() of a number that is an int on some runs and a "
                                   "float on others", code, offset)
             return python_type
+        if type(value) is generators.InlinedGenerator:
+            return value.stands_for          # a generator's, or an itertools class
         if type(value) in (arrays.ArrayArg, GraphText, objects.ObjectRef):
             what = {arrays.ArrayArg: "an ndarray", GraphText: "a string made from graph values",
                     objects.ObjectRef: "an object read at run time"}[type(value)]

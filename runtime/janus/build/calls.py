@@ -19,8 +19,6 @@ A call no rule takes is refused: the interpreter runs that call of the function.
 import abc
 import builtins
 import functools
-import math
-import operator
 import random
 import sys
 import types
@@ -32,17 +30,16 @@ import janus_ext
 
 from .. import containers
 from ..errors import BuildRaised, NotYet, Thrown, Unsupported
-from ..semantics import (arrays, bisection, natives, numbers, python_draws,
-                         python_equivalents, python_math)
+from ..semantics import (arrays, natives, numbers, python_draws)
 from ..state import attribute_reads, identity_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
                       from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable)
 from . import (contexts, control, dunders, eager_answers, flow_identity, generators,
-               graph_builtins, iteration, list_algorithms, loops, made, output,
-               program_functions, raising, references, sets, warning_calls)
+               graph_builtins, iteration, loops, made, output,
+               program_functions, raising, references, sets, stdlib_calls, warning_calls)
+from .rules import PASS, only
 
-PASS = object()       # a rule's answer when the call is not its to take
 
 # Builtins that are pure functions of their arguments: evaluated at build time.
 PURE_BUILTINS = frozenset(getattr(builtins, name) for name in (
@@ -96,6 +93,8 @@ def called(fn) -> str:
     repr is the program's code, and shows addresses)."""
     if isinstance(fn, (types.BuiltinFunctionType, types.FunctionType)):
         owner = getattr(fn, "__self__", None)
+        if isinstance(owner, type):                  # a C classmethod: dict.fromkeys
+            return f"{owner.__qualname__}.{fn.__name__}()"
         if owner is not None and not isinstance(owner, types.ModuleType):
             return f"{type(owner).__qualname__}.{fn.__name__}()"
         module = getattr(fn, "__module__", None)
@@ -111,10 +110,6 @@ def called(fn) -> str:
     if isinstance(fn, type):
         return f"the class {fn.__qualname__}"
     return f"a {type(fn).__qualname__} object"
-
-
-def _only(args, kwargs, count):
-    return len(args) == count and not kwargs
 
 
 # -- 1. janus's stand-ins ----------------------------------------------------------------
@@ -157,7 +152,7 @@ def _next(b, fn, args, kwargs, code, offset):
 
 
 def _all_or_any(b, fn, args, kwargs, code, offset):
-    if fn not in (all, any) or not _only(args, kwargs, 1) or \
+    if fn not in (all, any) or not only(args, kwargs, 1) or \
             type(args[0]) is not generators.InlinedGenerator:
         return PASS
     return generators.all_or_any(b, fn, args[0], code, offset)
@@ -201,26 +196,6 @@ def _getattr(b, fn, args, kwargs, code, offset):
     return True if fn is hasattr else value
 
 
-def _operator_getter(b, fn, args, kwargs, code, offset):
-    """`get(obj)` of an operator.attrgetter or itemgetter: read as `obj.a.b` or `obj[k]`
-    are, each read guarded where it is made (the getter is immutable, and known by
-    identity where the step reads it)."""
-    kind = type(fn)
-    if kind not in (operator.attrgetter, operator.itemgetter) or kwargs or len(args) != 1:
-        return PASS
-    wanted = fn.__reduce__()[1]
-    values = []
-    for what in wanted:
-        if kind is operator.attrgetter:
-            value = args[0]
-            for name in what.split("."):
-                value = b.load_attr(value, name, code, offset)
-        else:
-            value = b.inline(dunders.item_of, (args[0], what), {}, code, offset)
-        values.append(value)
-    return values[0] if len(wanted) == 1 else tuple(values)
-
-
 def _tracked_container_method(b, fn, args, kwargs, code, offset):
     if not isinstance(fn, (types.BuiltinMethodType, types.MethodType)) or \
             not containers.is_tracked(fn.__self__):
@@ -229,7 +204,7 @@ def _tracked_container_method(b, fn, args, kwargs, code, offset):
 
 
 def _len_of_container(b, fn, args, kwargs, code, offset):
-    if fn is not len or not _only(args, kwargs, 1) or not (
+    if fn is not len or not only(args, kwargs, 1) or not (
             containers.is_tracked(args[0]) or type(args[0]) is list):
         return PASS
     return reads.length(b, args[0], code, offset)
@@ -264,21 +239,21 @@ def _builtin_of_graph_number(b, fn, args, kwargs, code, offset):
                 # range() takes only what __index__ gives: a float tensor raises.
                 raise Unsupported(f"range() of a {a.dtype.name} tensor", code, offset)
         return control.SymbolicRange(args)
-    if fn is bool and _only(args, kwargs, 1) and is_symbolic(args[0]):
+    if fn is bool and only(args, kwargs, 1) and is_symbolic(args[0]):
         return graph_builtins.truth_later(b, args[0], code, offset)
-    if fn is bool and _only(args, kwargs, 1) and isinstance(args[0], tf.Variable):
+    if fn is bool and only(args, kwargs, 1) and isinstance(args[0], tf.Variable):
         # (A Keras variable raises: Keras refuses its truth value, eagerly too.)
         return graph_builtins.truth_later(b, tf.convert_to_tensor(args[0]), code, offset)
-    if fn in (float, int) and _only(args, kwargs, 1) and is_variable(args[0]):
+    if fn in (float, int) and only(args, kwargs, 1) and is_variable(args[0]):
         # float(v), int(optimizer.iterations): eager reads the variable's value there
         # (the graph orders the read after the step's earlier updates).
         return graph_builtins.number_builtin(b, fn, (tf.convert_to_tensor(args[0]),), {},
                                              code, offset)
-    if fn is len and _only(args, kwargs, 1) and is_symbolic(args[0]) and \
+    if fn is len and only(args, kwargs, 1) and is_symbolic(args[0]) and \
             args[0].shape.rank:
         # len(x) is eager's x.shape[0], also where the graph's batch size is relaxed.
         return b.load_attr(args[0], "shape", code, offset)[0]
-    if fn in (float, int) and _only(args, kwargs, 1) and arrays.is_computed(args[0]):
+    if fn in (float, int) and only(args, kwargs, 1) and arrays.is_computed(args[0]):
         return graph_builtins.number_builtin(
             b, fn, (arrays.scalar_of(args[0], fn, code, offset),), {}, code, offset)
     return PASS
@@ -298,7 +273,8 @@ def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
 
 
 AS_GIVEN = (_python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
-            _operator_getter, _tracked_container_method, _len_of_container, _output,
+            stdlib_calls.operator_getter, stdlib_calls.method_caller,
+            _tracked_container_method, _len_of_container, _output,
             _builtin_of_graph_number, _constant_of_graph_values)
 
 
@@ -307,13 +283,20 @@ AS_GIVEN = (_python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
 def _introspection(b, fn, args, kwargs, code, offset):
     if fn in (sorted, min, max) and kwargs.get("key") is not None:
         return dunders.keyed(b, fn, args, kwargs, code, offset)
-    if fn is type and _only(args, kwargs, 1):
+    if fn is type and only(args, kwargs, 1):
         return b.type_of(args[0], code, offset)
-    if fn is id and _only(args, kwargs, 1):
-        return id(identity_reads.identified(b, args[0], "id()", code, offset))
-    if fn in (isinstance, issubclass) and _only(args, kwargs, 2):
+    if fn in (isinstance, issubclass) and only(args, kwargs, 2):
         _class_check(b, fn, args[1], code, offset)
-    if fn is isinstance and _only(args, kwargs, 2) and is_symbolic(args[0]):
+    if fn is isinstance and only(args, kwargs, 2) and \
+            type(args[0]) is generators.InlinedGenerator:
+        return issubclass(args[0].stands_for, args[1])
+    if fn in (repr, str, hash, format) and args and \
+            type(args[0]) is generators.InlinedGenerator:
+        raise Unsupported(f"{fn.__name__}() of {natives.describe(args[0])} (its text "
+                          "shows where it lives)", code, offset)
+    if fn is id and only(args, kwargs, 1):
+        return id(identity_reads.identified(b, args[0], "id()", code, offset))
+    if fn is isinstance and only(args, kwargs, 2) and is_symbolic(args[0]):
         # What eager's value is: the Python number a promoted tensor stands for, else an
         # EagerTensor.
         return issubclass(b.type_of(args[0], code, offset), args[1])
@@ -348,7 +331,7 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
     if not _is_pure_builtin(fn):
         return PASS
     values = (*args, *kwargs.values())
-    if fn in (str, repr) and _only(args, kwargs, 1) and (
+    if fn in (str, repr) and only(args, kwargs, 1) and (
             is_symbolic(args[0]) or is_variable(args[0])
             or arrays.is_computed(args[0])):
         return graph_builtins.text_later(b, args[0], "s" if fn is str else "r", code, offset)
@@ -387,6 +370,9 @@ def _pure_builtin(b, fn, args, kwargs, code, offset):
             generators.InlinedGenerator)
         if live is not None:
             return b.note_created(live)
+        if fn is iter and only(args, kwargs, 1) and \
+                type(args[0]) is generators.InlinedGenerator:
+            return args[0]                      # a generator is its own iterator
     if fn not in (isinstance, issubclass):
         opaque = natives.first_opaque(values, fn not in natives.SHALLOW,
                                       _passes_through(b, fn))
@@ -670,42 +656,12 @@ def _class(b, fn, args, kwargs, code, offset):
     return made.construct(b, fn, args, kwargs, code, offset)
 
 
-def _bisect(b, fn, args, kwargs, code, offset):
-    if fn not in bisection.FUNCTIONS or not _only(args, kwargs, 2):
-        return PASS                  # with lo, hi or key: _python_equivalent
-    items = reads.iterated(b, args[0], code, offset)         # its contents guarded
-    return bisection.search(b, fn, items, args[1], code, offset)
-
-
-def _list_algorithm(b, fn, args, kwargs, code, offset):
-    if fn not in list_algorithms.FUNCTIONS or \
-            fn in python_equivalents.EQUIVALENTS and not _only(args, kwargs, 2):
-        return PASS                  # insort with lo, hi or key: _python_equivalent
-    return list_algorithms.call(b, fn, args, kwargs, code, offset)
-
-
-def _python_equivalent(b, fn, args, kwargs, code, offset):
-    equivalent = python_equivalents.EQUIVALENTS.get(fn) \
-        if type(fn) is types.BuiltinFunctionType else None
-    if equivalent is None:
-        return PASS
-    return b.inline(equivalent, args, kwargs, code, offset)
-
-
-def _math(b, fn, args, kwargs, code, offset):
-    if not python_math.is_math(fn):
-        return PASS
-    if fn in (math.gcd, math.lcm) and len(args) == 1 and not kwargs and \
-            numbers.python_type_of(args[0], b.provenance.number_of) is int:
-        # One int: its absolute value, the very int where it is not negative, as abs().
-        return graph_builtins.number_builtin(b, abs, args, kwargs, code, offset)
-    return python_math.call(b, fn, args, kwargs, code, offset)
-
-
 WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _builtin_method,
                  _user_layer, _structure, _tensor_reference, _library_callable,
-                 _user_dunder_call, _map_or_filter, _class,
-                 _math, _bisect, _list_algorithm, _python_equivalent)
+                 _user_dunder_call, _map_or_filter, stdlib_calls.itertools_object,
+                 stdlib_calls.operator_callable, _class, stdlib_calls.math_function,
+                 stdlib_calls.bisect_call, stdlib_calls.list_algorithm,
+                 stdlib_calls.python_equivalent)
 
 
 def _as_converted(item):

@@ -26,6 +26,7 @@ Refused, with the reason:
 
 import dis
 import itertools
+import types
 
 import tensorflow as tf
 
@@ -70,10 +71,12 @@ def call_next(b, args, code, offset):
     if type(args[0]) is itertools.count and b.provenance.source_of(args[0]) is not None:
         return _next_of_count(b, args[0], code, offset)
     made_here = type(args[0]) is InlinedGenerator or (
-        isinstance(args[0], BuildIterator) and b.provenance.is_created(args[0]))
+        isinstance(args[0], (BuildIterator, *natives.ITERATORS)) and
+        b.provenance.is_created(args[0]))
     if not made_here:
         # (A BuildIterator the step made: iter(), enumerate(), zip(), map() or filter()
-        # of its containers and generators, which the builder walks.)
+        # of its containers and generators, which the builder walks; or a builtin's C
+        # iterator the step made over what it made itself, a tuple, a range or a str.)
         if b.provenance.source_of(args[0]) is not None:
             raise Unsupported(f"next() of {natives.describe(args[0])}: where an iterator "
                               "from outside the step stands is state janus cannot guard, "
@@ -134,15 +137,24 @@ def _position_of(count):
 
 
 class InlinedGenerator:
-    """The generator object of a call the builder made; next() runs its frame on."""
-    __slots__ = ("b", "frame", "offset", "finished", "region")
-    described_as = "a generator the step made"          # natives.describe
+    """The generator object of a call the builder made; next() runs its frame on.
+    `stands_for` is the class the program's object would have: a generator's, or the
+    itertools class whose Python equivalent made it (semantics/python_equivalents.py);
+    type() and isinstance() answer with it (build/calls.py)."""
+    __slots__ = ("b", "frame", "offset", "finished", "region", "stands_for")
 
     def __init__(self, builder, frame):
         self.b, self.frame = builder, frame
         self.offset = 0
         self.finished = False
         self.region = builder.open_regions.serial[-1]
+        self.stands_for = types.GeneratorType
+
+    @property
+    def described_as(self):                               # natives.describe
+        if self.stands_for is types.GeneratorType:
+            return "a generator the step made"
+        return f"an {self.stands_for.__module__}.{self.stands_for.__qualname__} the step made"
 
     def __iter__(self):
         return self

@@ -20,7 +20,7 @@ import janus_ext
 
 from .. import guards, values
 from ..errors import Unsupported
-from ..semantics import arrays
+from ..semantics import arrays, natives
 from ..state import identity_reads, objects, provenance, reads
 from ..values import KEPT_UNKNOWN, GraphRounded, GraphText, is_namedtuple, is_symbolic
 from . import control, made
@@ -191,9 +191,10 @@ def _template_of(value, run, tensors, memo):
                 value.start, value.stop, value.step))):
         # (A slice of ints: `items[1:3] = new` replayed at commit; nothing keeps it.)
         return value
-    raise Unsupported(f"returns or stores a {type(value).__qualname__} made while "
-                              "building; it would be the same object on every call",
-                              run.code)
+    what = natives.describe(value) if hasattr(type(value), "described_as") else \
+        f"a {type(value).__qualname__} made while building"
+    raise Unsupported(f"returns or stores {what}; it would be the same object on every "
+                      "call", run.code)
 
 
 class _Caller:

@@ -35,7 +35,7 @@ SHALLOW = frozenset({len, bool, iter, enumerate, zip, list, tuple, reversed, ran
 # from, which the consumer of those items checks (the builder marks the ones it made).
 ITERATORS = (zip, enumerate, reversed, type(reversed([])), type(iter([])), type(iter(())),
              type(iter(range(1))), type(iter({})), type(iter({}.values())),
-             type(iter({}.items())))
+             type(iter({}.items())), type(iter("")), type(iter("\u00e9")), type(iter(b"")))
 # Dunders the builder inlines for a builtin on a user object (the first one defined).
 DUNDERS = {len: ("__len__",), bool: ("__bool__", "__len__"), float: ("__float__",),
            int: ("__int__", "__index__")}
@@ -109,7 +109,7 @@ def describe(value):
     if values.is_symbolic(value):
         return "a value the graph computes, inside a container"
     if hasattr(kind, "described_as"):
-        return kind.described_as
+        return value.described_as        # (a class attribute, or a property of the value)
     return f"a {kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" \
         else f"a {kind.__qualname__}"
 

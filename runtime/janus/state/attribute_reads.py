@@ -368,6 +368,8 @@ def _from_class(b, cls, name, acc, code, offset):
         value = raw.__func__
     elif type(raw) is classmethod:
         value = types.MethodType(raw.__func__, cls)
+    elif type(raw) is types.ClassMethodDescriptorType:
+        value = raw.__get__(None, cls)     # a C classmethod (`dict.fromkeys`), bound to cls
     else:
         return _plain(b, raw, name, acc, False, code, offset)
     if acc is not None:
