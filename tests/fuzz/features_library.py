@@ -1,0 +1,121 @@
+"""Fuzzer features: TF and Keras state and calls: tapes, shapes and dtypes, models and
+optimizers changed mid-run, the program's tf.functions, random draws, interpreted steps
+(features.py lists them all)."""
+
+from parts import Parts
+
+
+def second_tape(r, u):
+    return Parts(("several_tapes", "raw_variables"),
+                 setup=f"AUX_{u} = tf.Variable(np.ones(3), name='aux{u}')\n",
+                 post=f"with tf.GradientTape() as tape_{u}:\n"
+                      f"    aux_loss_{u} = tf.reduce_sum(AUX_{u} * tf.reduce_mean(x)) ** 2\n"
+                      f"g_{u} = tape_{u}.gradient(aux_loss_{u}, [AUX_{u}])\n"
+                      f"AUX_{u}.assign_sub(0.01 * g_{u}[0])\n")
+
+
+def py_random(r, u):
+    return Parts(("python_random",),
+                 tape=f"loss = loss * (1.0 + 0.001 * {r.choice(['random.random()', 'np.random.rand()'])})\n")
+
+
+def tf_random(r, u):
+    # Seeded draws (the skeleton sets the seed): a graph must draw eager's numbers.
+    draw = r.choice([
+        "tf.random.normal((2,), dtype=tf.float64)",
+        "tf.random.uniform(tf.shape(pred), dtype=pred.dtype)",
+        "tf.random.truncated_normal(tf.shape(pred)[:1], dtype=pred.dtype)",
+        "tf.cast(tf.random.uniform((3,), 0, 5, dtype=tf.int32), pred.dtype)",
+        "tf.nn.dropout(tf.ones_like(pred), rate=0.5)",
+    ])
+    return Parts(("tf_random",),
+                 tape=f"loss = loss + 0.001 * tf.cast(tf.reduce_sum({draw}), loss.dtype)\n")
+
+
+def iterator_next(r, u):
+    return Parts(("iterator",),
+                 setup=f"IT_{u} = itertools.count({r.choice(['0', '5'])})\n",
+                 state={f"tick_{u}": "0"},
+                 post=f"{{st}}tick_{u} = next(IT_{u})\n")
+
+
+def shape_change(r, u):
+    return Parts(("shape_change", "mutate_global"), needs=("batch_global",),
+                 mutations=(f"BATCH = {r.choice([5, 9, 3])}",))
+
+
+def dtype_change(r, u):
+    return Parts(("dtype_change", "ndarray_input", "mutate_global"), needs=("ndarray", "cast"),
+                 mutations=("XDTYPE = np.float32", "XDTYPE = np.float64"))
+
+
+def model_swap(r, u):
+    return Parts(("mutate_model",), needs=("keras",),
+                 mutations=("{M} = make_model(); {O} = make_optimizer()",))
+
+
+def model_attr(r, u):
+    return Parts(("keras_subclass_attr", "mutate_object"), needs=("subclassed",),
+                 mutations=(f"{{M}}.scale = {r.choice(['0.5', '2', '1'])}",))
+
+
+def lr_change(r, u):
+    return Parts(("mutate_lr",), needs=("lr_global",),
+                 mutations=(f"LR = {r.choice(['0.0', '0.2', '0.01'])}",))
+
+
+def act_change(r, u):
+    return Parts(("keras_callback", "mutate_global"), needs=("user_activation",),
+                 mutations=(f"ACT_SCALE = {r.choice(['0.0', '2.0', '0.5'])}",))
+
+
+def own_tf_function(r, u):
+    # The program's own tf.function records its traces and bakes a global in at trace time.
+    return Parts(("own_tf_function", "mutate_global"),
+                 setup=f"TRACES_{u} = []\nGAIN_{u} = {r.choice(['1.0', '0.5'])}\n\n\n"
+                       f"@tf.function\ndef traced_{u}(t):\n"
+                       f"    TRACES_{u}.append(tuple(t.shape))\n    return t * GAIN_{u}\n",
+                 tape=f"loss = loss + 0.01 * tf.reduce_mean(traced_{u}(pred))\n",
+                 mutations=(f"GAIN_{u} = {r.choice(['2.0', '0.0'])}",))
+
+
+def optimizer_setting(r, u):
+    # Fine-tuning code changes a Keras optimizer's setting between steps.
+    return Parts(("mutate_library",),
+                 mutations=(r.choice(["{O}.clipnorm = 0.5", "{O}.global_clipnorm = 0.1",
+                                      "{O}.clipvalue = 0.01"]),))
+
+
+def fixed_seed_stream(r, u):
+    # A draw with the op's own seed continues one stream per kernel: the step's graph
+    # and the loop's eager draws both move it; reseeding starts it again.
+    seed = r.choice([3, 17, 1234])
+    draw = r.choice([
+        f"tf.random.normal(tf.shape(pred), dtype=pred.dtype, seed={seed})",
+        f"tf.random.uniform((3,), seed={seed})",
+        f"tf.nn.dropout(tf.ones_like(pred), rate=0.5, seed={seed})",
+    ])
+    return Parts(("tf_random", "fixed_seed"),
+                 tape=f"loss = loss + 0.001 * tf.cast(tf.reduce_sum({draw}), loss.dtype)\n",
+                 mutations=(f"print('fs{u}', tf.random.uniform((3,), seed={seed}).numpy())",
+                            "tf.random.set_seed(11)"))
+
+
+def library_body(r, u):
+    # tf.map_fn runs the program's function per element in eager, once in a trace.
+    return Parts(("library_body", "global_counter"),
+                 setup=f"CALLS_{u} = [0]\n\n\ndef per_row_{u}(row):\n"
+                       f"    CALLS_{u}[0] += 1\n    return tf.reduce_sum(row * row)\n",
+                 tape=f"loss = loss + 1e-3 * tf.reduce_mean(tf.map_fn(per_row_{u}, x, "
+                      f"fn_output_signature=x.dtype))\n")
+
+
+def interpreted_step(r, u):
+    # An unknown C call on the prediction's bytes decides a Python branch: the step
+    # stays in the interpreter (co-execution: its Keras calls are graph sites, its
+    # tape.gradient the deferred walk of janus/coexec/backward.py), whatever else it does.
+    return Parts(("co_execution",),
+                 setup="import zlib\n",
+                 tape=f"crc_{u} = zlib.crc32(pred.numpy().tobytes())\n"
+                      f"if crc_{u} % {r.choice(['2', '3'])} == 0:\n"
+                      f"    loss = loss * {r.choice(['1.0', '0.75'])}\n")
