@@ -7,6 +7,7 @@ Each group is read by the few build stages its name says; builder.py holds one o
 
 import builtins
 
+from ..frontend import bytecode
 from ..semantics import python_draws
 
 
@@ -45,6 +46,7 @@ class OpenRegions:
 class Inlining:
     """The program's calls the build runs inline, and what their code did."""
     __slots__ = ("stack", "inlined", "depth", "steps", "entered", "handled", "rebound",
+                 "plainly_rebound",
                  "outside_counts", "made_cells", "guarded_generators", "constants")
 
     def __init__(self):
@@ -55,6 +57,7 @@ class Inlining:
         self.entered: list = []               # context managers to leave on failure
         self.handled = None                   # the exception a built handler handles
         self.rebound: set[str] = set()        # attribute/global names the code assigns
+        self.plainly_rebound: set[str] = set()   # ... otherwise than by `+=`
         self.outside_counts: dict = {}        # id(itertools.count) → [start, nexts]
         self.made_cells: dict = {}            # id → the cells the call's code made
         # Generators the call made whose bodies have try/with blocks: each must have
@@ -63,6 +66,18 @@ class Inlining:
         # id -> the strs, floats and ints among the constants of the code the build ran:
         # the same objects at every call, whatever place also held one.
         self.constants: dict = {}
+
+    def note_stores(self, code):
+        stored, plainly = bytecode.stored_names(code)
+        self.rebound |= stored
+        self.plainly_rebound |= plainly
+
+    def carried(self, name, value):
+        """A value read from a place the code assigns is state carried from call to
+        call, read at every call (state/reads.py value_at); not a list whose name is
+        assigned only by `+=`, which stores the same list back."""
+        return name in self.rebound and (type(value) is not list or
+                                         name in self.plainly_rebound)
 
     def note_constants(self, code):
         pending = list(code.co_consts)

@@ -290,8 +290,7 @@ class Builder:
             raise Unsupported("generators and coroutines are left to the interpreter", code)
         if code.co_freevars and cells is None:
             raise Unsupported("a closure whose cells janus cannot reach", code)
-        self.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
-                            if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
+        self.inlining.note_stores(code)
         self.inlining.note_constants(code)
         self.inlining.depth += 1
         if self.inlining.depth > MAX_INLINE_DEPTH:

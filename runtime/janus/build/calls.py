@@ -292,8 +292,9 @@ def _introspection(b, fn, args, kwargs, code, offset):
         return issubclass(args[0].stands_for, args[1])
     if fn in (repr, str, hash, format) and args and \
             type(args[0]) is generators.InlinedGenerator:
-        raise Unsupported(f"{fn.__name__}() of {natives.describe(args[0])} (its text "
-                          "shows where it lives)", code, offset)
+        raise Unsupported(f"{fn.__name__}() of {natives.describe(args[0])} (janus runs "
+                          "it as a Python generator, whose text is not the object's)",
+                          code, offset)
     if fn is id and only(args, kwargs, 1):
         return id(identity_reads.identified(b, args[0], "id()", code, offset))
     if fn is isinstance and only(args, kwargs, 2) and is_symbolic(args[0]):

@@ -45,8 +45,7 @@ def start(b, code, globals_dict, local_values, cells, where):
     if code.co_flags & bytecode.GENERATOR_FLAGS != CO_GENERATOR:
         raise Unsupported("coroutines and async generators are left to the interpreter",
                           *where)
-    b.inlining.rebound.update(ins.argval for ins in bytecode.decode(code)
-                     if ins.opname in ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF"))
+    b.inlining.note_stores(code)
     from .frame import Frame
     generator = InlinedGenerator(b, Frame(b, code, globals_dict, local_values, cells or {}))
     b.provenance.keep(generator)

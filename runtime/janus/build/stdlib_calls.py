@@ -60,8 +60,10 @@ def method_caller(b, fn, args, kwargs, code, offset):
 # Keywords each itertools class takes here (other forms are left to the interpreter,
 # which raises what the C constructor raises for a wrong one).
 _ITERATOR_KEYWORDS = {itertools.accumulate: {"func", "initial"},
-                      itertools.zip_longest: {"fillvalue"}, itertools.product: {"repeat"}}
+                      itertools.zip_longest: {"fillvalue"}, itertools.product: {"repeat"},
+                      itertools.batched: {"strict"}}
 _ITERATOR_ARITY = {itertools.islice: (2, 4), itertools.accumulate: (1, 2),
+                   itertools.batched: (2, 2),
                    itertools.pairwise: (1, 1), itertools.takewhile: (2, 2),
                    itertools.dropwhile: (2, 2), itertools.filterfalse: (2, 2),
                    itertools.compress: (2, 2), itertools.starmap: (2, 2),
@@ -107,6 +109,8 @@ def _valid_counts(fn, args, kwargs):
         return index(kwargs.get("repeat", 1))
     if fn is itertools.count:
         return all(type(value) in (int, float) for value in args)
+    if fn is itertools.batched:
+        return index(args[1], 1) and type(kwargs.get("strict", False)) is bool
     return True
 
 
@@ -131,6 +135,9 @@ def operator_callable(b, fn, args, kwargs, code, offset):
 def _is_constant(value, depth=0):
     if type(value) in (str, int, float, bool, bytes, type(None)):
         return True
+    if type(value) is slice:                     # itemgetter(slice(1, None))
+        return all(type(v) in (int, type(None)) for v in (value.start, value.stop,
+                                                            value.step))
     return type(value) is tuple and depth < 4 and all(_is_constant(v, depth + 1)
                                                       for v in value)
 

@@ -104,6 +104,26 @@ def _argval(ins):
     return ins.argval
 
 
+_STORES = ("STORE_ATTR", "STORE_GLOBAL", "STORE_DEREF")
+
+
+@lru_cache(maxsize=1024)
+def stored_names(code: types.CodeType) -> tuple[frozenset, frozenset]:
+    """(every attribute/global/cell name `code` assigns, those it assigns otherwise than
+    by `x += ...`).  A list's `+=` extends it and stores the same object back: a name
+    assigned only so holds the same list from call to call."""
+    stored, plainly = set(), set()
+    previous = None
+    for ins in decode(code):
+        if ins.opname in _STORES:
+            stored.add(ins.argval)
+            if previous is None or previous.opname != "BINARY_OP" or previous.argval != "+=":
+                plainly.add(ins.argval)
+        if ins.opname != "SWAP":          # (an attribute's `+=` swaps the owner back up)
+            previous = ins
+    return frozenset(stored), frozenset(plainly)
+
+
 def for_iter_exit(instructions: dict, for_iter: Instruction) -> int:
     """Where an exhausted FOR_ITER continues: 3.13 jumps past the END_FOR and the
     POP_TOP at its target (the target dis shows is the END_FOR)."""

@@ -175,8 +175,13 @@ EQUIVALENTS = {
 # the same order and no further (CPython's C code in Modules/itertoolsmodule.c; the
 # docs' "roughly equivalent" recipes where they pull the same items).  The builder runs
 # the generator lazily, as the program consumes it; the rule that calls these
-# (build/calls.py) takes only the usual, valid forms of each call and answers type() and
-# isinstance() with the itertools class.
+# (build/stdlib_calls.py) takes only the usual, valid forms of each call and answers
+# type() and isinstance() with the itertools class.  The generators hold no try blocks
+# and no comprehensions (both are exception-table entries: a generator with handlers
+# that the step leaves unfinished is refused, build/generators.py), and no `yield from`.
+
+_END = object()                # next(iterator, _END): the iterator is exhausted
+
 
 def chain(*iterables):
     return _chain(iterables)
@@ -188,7 +193,7 @@ def chain_from_iterable(iterable, /):
 
 def _chain(iterables):
     for iterable in iterables:
-        for element in iterable:            # noqa: UP028 (the builder runs no `yield from`)
+        for element in iterable:            # noqa: UP028
             yield element
 
 
@@ -206,16 +211,13 @@ def _islice(iterator, start, stop, step):
     taken, wanted = 0, start
     while True:
         while taken < wanted:                  # skipped items are pulled, then dropped
-            try:
-                next(iterator)
-            except StopIteration:
+            if next(iterator, _END) is _END:
                 return
             taken += 1
         if stop is not None and taken >= stop:
             return
-        try:
-            item = next(iterator)
-        except StopIteration:
+        item = next(iterator, _END)
+        if item is _END:
             return
         taken += 1
         wanted += step
@@ -231,9 +233,8 @@ def accumulate(iterable, func=None, *, initial=None):
 def _accumulate(iterator, func, initial):
     total = initial
     if initial is None:
-        try:
-            total = next(iterator)
-        except StopIteration:
+        total = next(iterator, _END)
+        if total is _END:
             return
     yield total
     for element in iterator:
@@ -246,13 +247,34 @@ def pairwise(iterable, /):
 
 
 def _pairwise(iterator):
-    try:
-        old = next(iterator)
-    except StopIteration:
+    old = next(iterator, _END)
+    if old is _END:
         return
     for new in iterator:
         yield old, new
         old = new
+
+
+def batched(iterable, n, *, strict=False):
+    return _batched(iter(iterable), n, strict)
+
+
+def _batched(iterator, n, strict):
+    while True:
+        batch = []
+        for _ in range(n):
+            item = next(iterator, _END)
+            if item is _END:
+                break
+            batch.append(item)
+        if not batch:
+            return
+        if len(batch) < n:                   # the last: the C object pulls no more
+            if strict:
+                raise ValueError("batched(): incomplete batch")
+            yield tuple(batch)
+            return
+        yield tuple(batch)
 
 
 def takewhile(predicate, iterable, /):
@@ -275,7 +297,7 @@ def _dropwhile(predicate, iterator):
         if not predicate(element):
             yield element
             break
-    for element in iterator:
+    for element in iterator:                # noqa: UP028
         yield element
 
 
@@ -295,9 +317,8 @@ def compress(data, selectors):
 
 def _compress(data, selectors):
     for datum in data:                     # a datum first, then its selector, as C pulls
-        try:
-            selector = next(selectors)
-        except StopIteration:
+        selector = next(selectors, _END)
+        if selector is _END:
             return
         if selector:
             yield datum
@@ -313,7 +334,10 @@ def _starmap(function, iterator):
 
 
 def zip_longest(*iterables, fillvalue=None):
-    return _zip_longest([iter(iterable) for iterable in iterables], fillvalue)
+    iterators = []
+    for iterable in iterables:
+        iterators.append(iter(iterable))
+    return _zip_longest(iterators, fillvalue)
 
 
 def _zip_longest(iterators, fillvalue):
@@ -323,17 +347,14 @@ def _zip_longest(iterators, fillvalue):
     while True:
         items = []
         for i, iterator in enumerate(iterators):
-            if iterator is None:
-                items.append(fillvalue)
-                continue
-            try:
-                items.append(next(iterator))
-            except StopIteration:
+            item = fillvalue if iterator is None else next(iterator, _END)
+            if item is _END:
                 active -= 1
                 if not active:
                     return
                 iterators[i] = None
-                items.append(fillvalue)
+                item = fillvalue
+            items.append(item)
         yield tuple(items)
 
 
@@ -359,20 +380,26 @@ def _cycle(iterator):
         yield element
         saved.append(element)
     while saved:
-        for element in saved:
+        for element in saved:               # noqa: UP028
             yield element
 
 
 def product(*iterables, repeat=1):
-    pools = [tuple(pool) for pool in iterables] * repeat     # read whole, at once
-    return _product(pools)
+    pools = []
+    for iterable in iterables:              # read whole, at once, as C reads them
+        pools.append(tuple(iterable))
+    return _product(pools * repeat)
 
 
 def _product(pools):
     chosen = [()]
     for pool in pools:
-        chosen = [prefix + (item,) for prefix in chosen for item in pool]
-    for combination in chosen:                  # noqa: UP028
+        longer = []
+        for prefix in chosen:
+            for item in pool:
+                longer.append(prefix + (item,))
+        chosen = longer
+    for combination in chosen:              # noqa: UP028
         yield combination
 
 
@@ -391,6 +418,7 @@ ITERATORS = {
     itertools.islice: islice,
     itertools.accumulate: accumulate,
     itertools.pairwise: pairwise,
+    itertools.batched: batched,
     itertools.takewhile: takewhile,
     itertools.dropwhile: dropwhile,
     itertools.filterfalse: filterfalse,

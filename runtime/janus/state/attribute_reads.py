@@ -380,7 +380,7 @@ def _from_class(b, cls, name, acc, code, offset):
 def _plain(b, value, name, acc, library, code, offset):
     if acc is not None:
         return reads.value_at(b, guards.attr(acc, name), value, f"attribute {name!r}", code,
-                        offset, library, rebound=name in b.inlining.rebound)
+                        offset, library, rebound=b.inlining.carried(name, value))
     # Derived from guarded values by deterministic steps: nothing more to guard,
     # except for tensors and containers that could change under the graph.
     if type(value) is list:

@@ -48,7 +48,7 @@ def global_(b, globals_dict, name, code, offset):
     if GLOBAL_ROOT + name in b.plan.by_reference and objects.is_plain_instance(value):
         return _global_by_reference(b, acc, value)
     return value_at(b, acc, value, f"global {name!r}", code, offset,
-                    rebound=name in b.inlining.rebound)
+                    rebound=b.inlining.carried(name, value))
 
 
 def library_switch(b, module, name):
@@ -93,7 +93,7 @@ def cell(b, frame, name, ins):
     except ValueError:
         frame.fail(f"closure variable {name!r} is not bound", ins)
     return value_at(b, guards.cell(acc), value, f"closure variable {name!r}",
-                    frame.code, ins.offset, rebound=name in b.inlining.rebound)
+                    frame.code, ins.offset, rebound=b.inlining.carried(name, value))
 
 
 def cell_entry(frame, name, ins):
