@@ -7,6 +7,7 @@ dict the loop changes in place is guarded, not frozen into the graph.  Container
 here are noted as the call's own (the builder's provenance).
 """
 
+from ..errors import Unsupported
 from ..state import reads
 from . import sets
 
@@ -16,6 +17,21 @@ class Displays:
 
     def _created(self, value):
         return self.b.note_created(value)
+
+    def _in_place_on_theirs(self, symbol, left, right, ins):
+        """`left += right` on a container from outside the call: list's `+=` is its
+        extend(), deferred (built as `left.extend(right)` is), and hands back the list
+        itself; the other in-place operators are refused."""
+        if symbol != "+=" or type(left) is not list or type(right) not in (list, tuple):
+            self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
+        try:
+            self.b.call(left.extend, (right,), {}, self.code, ins.offset)
+        except Unsupported as exc:
+            if type(exc) is not Unsupported:      # (NotYet: try again later)
+                raise
+            self.fail(f"in-place += on a list from outside, as its extend(): {exc.reason}",
+                      ins)
+        return left
 
     def op_BUILD_TUPLE(self, ins):
         self.push(tuple(self.popn(ins.arg)))

@@ -387,20 +387,8 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             # (This call's copy of the caller's container is not the call's own: an
             # in-place operator on it would change it with no write to replay.)
             mine = self.b.provenance.real_of(left) is None and self.b.may_mutate(left)
-            if symbol == "+=" and type(left) is list and not mine and \
-                    type(right) in (list, tuple):
-                # list.__iadd__ is extend() and hands back the list itself: a deferred
-                # extend of the program's list (built as `left.extend(right)` is).
-                try:
-                    self.b.call(left.extend, (right,), {}, *self.b.where)
-                except Unsupported as exc:
-                    if type(exc) is not Unsupported:      # (NotYet: try again later)
-                        raise
-                    self.fail(f"in-place += on a list from outside, as its extend(): "
-                              f"{exc.reason}", ins)
-                return self.push(left)
             if isinstance(left, CONTAINER_TYPES) and not mine or containers.is_tracked(left):
-                self.fail(f"in-place {symbol} on a {type(left).__name__} from outside", ins)
+                return self.push(self._in_place_on_theirs(symbol, left, right, ins))
             self.push(self._numeric(INPLACE_OPS[symbol], left, right, symbol))
         else:
             self.push(self._numeric(BINARY_OPS[symbol], left, right, symbol))
