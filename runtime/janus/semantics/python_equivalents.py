@@ -269,12 +269,9 @@ def _batched(iterator, n, strict):
             batch.append(item)
         if not batch:
             return
-        if len(batch) < n:                   # the last: the C object pulls no more
-            if strict:
-                raise ValueError("batched(): incomplete batch")
-            yield tuple(batch)
-            return
-        yield tuple(batch)
+        if len(batch) < n and strict:
+            raise ValueError("batched(): incomplete batch")
+        yield tuple(batch)                   # (after a short one the next pull ends it)
 
 
 def takewhile(predicate, iterable, /):
