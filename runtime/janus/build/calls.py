@@ -37,7 +37,8 @@ from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, Gra
                       is_symbolic, is_variable)
 from . import (contexts, control, dunders, eager_answers, flow_identity, generators,
                graph_builtins, iteration, loops, made, output,
-               program_functions, raising, references, sets, stdlib_calls, warning_calls)
+               program_functions, purity, raising, references, sets, stdlib_calls,
+               warning_calls)
 from .rules import PASS, only
 
 
@@ -66,6 +67,8 @@ def call(b, fn, args, kwargs, code, offset):
     by_type = BY_TYPE.get(type(fn))
     if by_type is not None:
         return by_type(b, fn, args, kwargs, code, offset)
+    if _compares_in_program_code(fn):
+        return _program_object_call(b, fn, args, kwargs, code, offset)
     for rule in AS_GIVEN:
         result = rule(b, fn, args, kwargs, code, offset)
         if result is not PASS:
@@ -80,6 +83,33 @@ def call(b, fn, args, kwargs, code, offset):
             return result
     raise Unsupported(f"call of {called(fn)} is not known to janus (not a TensorFlow/"
                       "Keras function, a pure builtin, or a Python function)", code, offset)
+
+
+def _compares_in_program_code(fn) -> bool:
+    """An object whose class (or metaclass) defines `==` or hash() in the program's
+    Python (a dataclass with __call__, a schedule with its own __eq__): the rules' tests
+    `fn in (...)` and table lookups would run that code at build time, so only the
+    rules for the program's callables see it."""
+    kind = type(fn)
+    if kind.__module__ == "builtins":
+        return False
+    for name in ("__eq__", "__hash__"):
+        impl = janus_ext.type_lookup(kind, name)
+        if isinstance(impl, types.FunctionType) and \
+                not purity.is_library_code(impl.__code__, impl.__globals__):
+            return True
+    return False
+
+
+def _program_object_call(b, fn, args, kwargs, code, offset):
+    for value in (*args, *kwargs.values()):
+        reads.contents(b, value)
+    for rule in (_user_layer, _user_dunder_call, _class):
+        result = rule(b, fn, args, kwargs, code, offset)
+        if result is not PASS:
+            return result
+    raise Unsupported(f"call of {called(fn)} is not known to janus (a callable whose "
+                      "class defines == or hash() in Python)", code, offset)
 
 
 def _is_join(fn) -> bool:

@@ -82,9 +82,12 @@ def itertools_object(b, fn, args, kwargs, code, offset):
         if not only(args, kwargs, 1):
             return PASS
     else:
-        equivalent = python_equivalents.ITERATORS.get(fn) if isinstance(fn, type) else None
+        # (type(fn) is type: a metaclass's own __eq__ or __hash__ would run in the lookup)
+        equivalent = python_equivalents.ITERATORS.get(fn) if type(fn) is type else None
         if equivalent is None or not kwargs.keys() <= _ITERATOR_KEYWORDS.get(fn, set()):
             return PASS
+        if fn is itertools.accumulate and len(args) == 2 and "func" in kwargs:
+            return PASS        # (C's error text for the double `func` is not Python's)
         low, high = _ITERATOR_ARITY.get(fn, (0, len(args)))
         if not low <= len(args) <= high or not _valid_counts(fn, args, kwargs):
             return PASS
@@ -119,8 +122,9 @@ def operator_callable(b, fn, args, kwargs, code, offset):
     constants: the immutable C object itself (its calls are answered as reads and
     calls: _operator_getter, _method_caller).  One that the step stores or returns is
     refused there (it would be one object for every call)."""
-    if fn not in (operator.itemgetter, operator.attrgetter, operator.methodcaller):
-        return PASS
+    if not any(fn is kind for kind in (operator.itemgetter, operator.attrgetter,
+                                       operator.methodcaller)):
+        return PASS                    # (by identity: no __eq__ of the program's runs)
     held = (*args, *kwargs.values())
     if not all(_is_constant(value) for value in held):
         what = next(value for value in held if not _is_constant(value))
