@@ -125,3 +125,25 @@ def hashes_natively(value, depth=0):
         return depth < 8 and all(hashes_natively(v, depth + 1) for v in value)
     return janus_ext.type_lookup(kind, "__hash__") is object.__hash__ and \
         janus_ext.type_lookup(kind, "__eq__") is object.__eq__
+
+
+_GENERIC_LOOKUPS = (object.__getattribute__, types.ModuleType.__getattribute__)
+_OBJECT_CLASS = object.__dict__["__class__"]
+
+
+def check_lookup_is_native(value, code=None, offset=None):
+    """Refuse a value whose attribute lookup runs the program's code: a class with its
+    own Python `__getattribute__`, or a `__class__` other than object's.  isinstance()
+    asks such an object for `__class__` through that code whenever its type is not the
+    class asked about, and janus asks isinstance() of every value it reads: the
+    program's `__getattribute__` would run (and log, count) at build time."""
+    kind = type(value)
+    if kind.__module__ == "builtins" or kind.__module__.startswith(values.LIBRARY_MODULES):
+        return                     # (TF's and Keras' own classes: no effects to show)
+    lookup = janus_ext.type_lookup(kind, "__getattribute__")
+    if lookup not in _GENERIC_LOOKUPS and isinstance(lookup, types.FunctionType):
+        raise Unsupported(f"a {kind.__qualname__}, whose class defines __getattribute__ "
+                          "(janus's type checks would run it while building)", code, offset)
+    if janus_ext.type_lookup(kind, "__class__") is not _OBJECT_CLASS:
+        raise Unsupported(f"a {kind.__qualname__}, whose class defines __class__ (janus's "
+                          "type checks would run it while building)", code, offset)

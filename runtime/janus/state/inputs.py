@@ -16,7 +16,7 @@ from tensorflow.python.ops.resource_variable_ops import BaseResourceVariable, Va
 
 from .. import guards, values
 from ..errors import Unsupported
-from ..semantics import arrays, numbers
+from ..semantics import arrays, natives, numbers
 from ..values import is_symbolic
 from . import heap, objects, provenance
 
@@ -82,6 +82,7 @@ class InputPlan:
 
     def _plan(self, acc, value, where):
         b = self.b
+        natives.check_lookup_is_native(value)
         if where.split("[")[0] in b.plan.by_reference and objects.is_plain_instance(value):
             # A new object each call (a tree, or trees in a list): passed as a pointer,
             # guarded by class.

@@ -574,6 +574,7 @@ def value_at(b, acc, value, what, code, offset, library=False, rebound=False):
     `rebound`: the converted code assigns this attribute or global, so its value
     is state carried from call to call (a counter, an RNN state): it is read at
     every call rather than specialised."""
+    natives.check_lookup_is_native(value, code, offset)
     copy = b.provenance.copy_of(value)
     if copy is not None:
         return copy
