@@ -67,29 +67,30 @@ def call(b, fn, args, kwargs, code, offset):
     by_type = BY_TYPE.get(type(fn))
     if by_type is not None:
         return by_type(b, fn, args, kwargs, code, offset)
-    if _compares_in_program_code(fn):
-        return _program_object_call(b, fn, args, kwargs, code, offset)
-    for rule in AS_GIVEN:
-        result = rule(b, fn, args, kwargs, code, offset)
-        if result is not PASS:
-            return result
-    if fn in CONSUME_ALL or _is_join(fn):
-        args = generators.run_to_end(b, args)
+    compares = _compares_in_program_code(fn)
+    if not compares:
+        for rule in AS_GIVEN:
+            result = rule(b, fn, args, kwargs, code, offset)
+            if result is not PASS:
+                return result
+        if fn in CONSUME_ALL or _is_join(fn):
+            args = generators.run_to_end(b, args)
     for value in (*args, *kwargs.values()):
         reads.contents(b, value)
-    for rule in WITH_CONTENTS:
+    for rule in OF_PROGRAM_OBJECTS if compares else WITH_CONTENTS:
         result = rule(b, fn, args, kwargs, code, offset)
         if result is not PASS:
             return result
-    raise Unsupported(f"call of {called(fn)} is not known to janus (not a TensorFlow/"
-                      "Keras function, a pure builtin, or a Python function)", code, offset)
+    why = "a callable whose class defines == or hash() in Python" if compares else \
+        "not a TensorFlow/Keras function, a pure builtin, or a Python function"
+    raise Unsupported(f"call of {called(fn)} is not known to janus ({why})", code, offset)
 
 
 def _compares_in_program_code(fn) -> bool:
     """An object whose class (or metaclass) defines `==` or hash() in the program's
     Python (a dataclass with __call__, a schedule with its own __eq__): the rules' tests
     `fn in (...)` and table lookups would run that code at build time, so only the
-    rules for the program's callables see it."""
+    rules for the program's callables (OF_PROGRAM_OBJECTS) see it."""
     kind = type(fn)
     if kind.__module__ == "builtins":
         return False
@@ -99,17 +100,6 @@ def _compares_in_program_code(fn) -> bool:
                 not purity.is_library_code(impl.__code__, impl.__globals__):
             return True
     return False
-
-
-def _program_object_call(b, fn, args, kwargs, code, offset):
-    for value in (*args, *kwargs.values()):
-        reads.contents(b, value)
-    for rule in (_user_layer, _user_dunder_call, _class):
-        result = rule(b, fn, args, kwargs, code, offset)
-        if result is not PASS:
-            return result
-    raise Unsupported(f"call of {called(fn)} is not known to janus (a callable whose "
-                      "class defines == or hash() in Python)", code, offset)
 
 
 def _is_join(fn) -> bool:
@@ -693,6 +683,8 @@ WITH_CONTENTS = (_introspection, _made_set, _pure_builtin, _program_function, _b
                  stdlib_calls.operator_callable, _class, stdlib_calls.math_function,
                  stdlib_calls.bisect_call, stdlib_calls.list_algorithm,
                  stdlib_calls.python_equivalent)
+# The rules for a callable whose class defines == or hash() (_compares_in_program_code).
+OF_PROGRAM_OBJECTS = (_user_layer, _user_dunder_call, _class)
 
 
 def _as_converted(item):

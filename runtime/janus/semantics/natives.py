@@ -127,8 +127,9 @@ def hashes_natively(value, depth=0):
         janus_ext.type_lookup(kind, "__eq__") is object.__eq__
 
 
-_GENERIC_LOOKUPS = (object.__getattribute__, types.ModuleType.__getattribute__)
-_OBJECT_CLASS = object.__dict__["__class__"]
+# CPython's own attribute lookups, and object's `__class__` (state/attribute_reads.py too).
+GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
+OBJECT_CLASS = object.__dict__["__class__"]
 
 
 def check_lookup_is_native(value, code=None, offset=None):
@@ -141,9 +142,9 @@ def check_lookup_is_native(value, code=None, offset=None):
     if kind.__module__ == "builtins" or kind.__module__.startswith(values.LIBRARY_MODULES):
         return                     # (TF's and Keras' own classes: no effects to show)
     lookup = janus_ext.type_lookup(kind, "__getattribute__")
-    if lookup not in _GENERIC_LOOKUPS and isinstance(lookup, types.FunctionType):
+    if lookup not in GENERIC_GETATTRIBUTE and isinstance(lookup, types.FunctionType):
         raise Unsupported(f"a {kind.__qualname__}, whose class defines __getattribute__ "
                           "(janus's type checks would run it while building)", code, offset)
-    if janus_ext.type_lookup(kind, "__class__") is not _OBJECT_CLASS:
+    if janus_ext.type_lookup(kind, "__class__") is not OBJECT_CLASS:
         raise Unsupported(f"a {kind.__qualname__}, whose class defines __class__ (janus's "
                           "type checks would run it while building)", code, offset)

@@ -38,8 +38,6 @@ from ..values import LIBRARY_MODULES, from_library, is_library_object, is_namedt
 from . import heap, reads
 
 _MISSING = object()
-_GENERIC_GETATTRIBUTE = (object.__getattribute__, types.ModuleType.__getattribute__)
-_OBJECT_CLASS = object.__dict__["__class__"]
 _TUPLEGETTER = type(collections.namedtuple("_Probe", "field").field)
 # Class-dict objects the builder binds itself; the checker reads them raw.
 _BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
@@ -48,7 +46,7 @@ _BOUND_HERE = (types.FunctionType, staticmethod, classmethod, types.MethodDescri
 
 def attribute(b, owner, name, code, offset):
     """`owner.name` of an object from outside the build, or of an instance it made."""
-    if name == "__class__" and janus_ext.type_lookup(type(owner), name) is _OBJECT_CLASS:
+    if name == "__class__" and janus_ext.type_lookup(type(owner), name) is natives.OBJECT_CLASS:
         return _class_of(b, owner, code, offset)
     if b.provenance.is_made(owner):
         return _made_attribute(b, owner, name, code, offset)
@@ -86,7 +84,7 @@ def attribute(b, owner, name, code, offset):
             return value          # a base class's entry this call wrote
         return _from_class(b, owner, name, acc, code, offset)
     cls = type(owner)
-    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE and \
+    if janus_ext.type_lookup(cls, "__getattribute__") not in natives.GENERIC_GETATTRIBUTE and \
             not (isinstance(owner, (int, float)) and janus_ext.generic_getattr(owner)):
         raise Unsupported(f"{cls.__qualname__} customises attribute access", code, offset)
     descr = janus_ext.type_lookup(cls, name, _MISSING)
@@ -174,7 +172,7 @@ def is_absent(b, owner, name, code, offset) -> bool:
         # default or hasattr would catch where the build would raise it.
         raise Unsupported(f"getattr() with a default or hasattr() of {cls.__qualname__}."
                           f"{name}, a {type(descr).__qualname__}", code, offset)
-    if janus_ext.type_lookup(cls, "__getattribute__") not in _GENERIC_GETATTRIBUTE or \
+    if janus_ext.type_lookup(cls, "__getattribute__") not in natives.GENERIC_GETATTRIBUTE or \
             janus_ext.type_lookup(cls, "__getattr__") is not None or descr is not _MISSING:
         return False
     made = b.provenance.is_made(owner)
