@@ -10,7 +10,7 @@ every later build reads it (build/builder.py and the state it reads through).
 class Plan:
     __slots__ = ("relaxed_dims", "sizes_seen", "varying", "never_vary", "never_relax", "by_reference",
                  "by_identity", "relaxed", "tape_records", "tapes_kept_for_arms",
-                 "xla_declined")
+                 "xla_declined", "pull_shapes", "widened_pulls")
 
     def __init__(self):
         # {argument accessor description: dimensions}: built as None, not one graph per size
@@ -38,3 +38,8 @@ class Plan:
         # Why this code's graphs are not compiled with XLA under JANUS_XLA=on (what
         # XLA would not check, or XLA's own refusal), or None.
         self.xla_declined = None
+        # {pull index: element shapes its calls met} of the step's pulls from tf.data
+        # iterators (semantics/iterator_pulls.py), and those built with the dimensions
+        # that differ left open once they met more than cache.EXACT_SIZES shapes.
+        self.pull_shapes: dict[int, set] = {}
+        self.widened_pulls: dict[int, list] = {}

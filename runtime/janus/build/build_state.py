@@ -8,7 +8,7 @@ Each group is read by the few build stages its name says; builder.py holds one o
 import builtins
 
 from ..frontend import bytecode
-from ..semantics import python_draws
+from ..semantics import iterator_pulls, python_draws
 
 
 class Target:
@@ -113,6 +113,7 @@ class Record:
     """What the graph's callers must know besides its guards and inputs: the Built
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
+                 "iterator_pulls",
                  "library_objects", "effects_before_library", "loggers", "settings",
                  "stream_checks", "handed_numbers")
 
@@ -121,6 +122,7 @@ class Record:
         self.raising_assumptions: set = set() # indexes of those that guard a `raise`
         self.number_checks = 0                # numbers each check's message (numbers.py)
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
+        self.iterator_pulls = iterator_pulls.IteratorPulls()   # pulled before it too
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (state/library_state.py).
         self.library_objects: dict = {}

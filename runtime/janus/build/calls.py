@@ -30,7 +30,7 @@ import janus_ext
 
 from .. import containers
 from ..errors import BuildRaised, NotYet, Thrown, Unsupported
-from ..semantics import (arrays, natives, numbers, python_draws)
+from ..semantics import (arrays, iterator_pulls, natives, numbers, python_draws)
 from ..state import attribute_reads, identity_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
                       from_library, has_symbolic, is_library_object, is_stand_in,
@@ -165,6 +165,14 @@ def _python_draw(b, fn, args, kwargs, code, offset):
     return b.record.python_draws.draw(b, fn, args, kwargs, code, offset)
 
 
+def _iterator_get_next(b, fn, args, kwargs, code, offset):
+    """it.get_next() of a tf.data iterator from outside the step (iterator_pulls.py)."""
+    if args or kwargs or not iterator_pulls.is_pull(fn, args) or \
+            b.provenance.source_of(fn.__self__) is None:
+        return PASS
+    return b.record.iterator_pulls.pull(b, fn.__self__, code, offset)
+
+
 def _next(b, fn, args, kwargs, code, offset):
     if fn is not next or not args or kwargs or len(args) > 2:
         return PASS
@@ -292,7 +300,7 @@ def _constant_of_graph_values(b, fn, args, kwargs, code, offset):
     return PASS
 
 
-AS_GIVEN = (_python_draw, _next, _all_or_any, _exception, _raw_write, _getattr,
+AS_GIVEN = (_python_draw, _iterator_get_next, _next, _all_or_any, _exception, _raw_write, _getattr,
             stdlib_calls.operator_getter, stdlib_calls.method_caller,
             _tracked_container_method, _len_of_container, _output,
             _builtin_of_graph_number, _constant_of_graph_values)

@@ -21,7 +21,7 @@ from .. import config, errors, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records, xla
-from ..semantics import arrays, random_ops
+from ..semantics import arrays, iterator_pulls, random_ops
 from ..state import kept_tensors, library_state
 from . import builder, graph_sniffing, outputs, program_functions, purity, raising
 
@@ -30,7 +30,7 @@ class Built:
     """What one build produced: the concrete function, and how a call runs it."""
     __slots__ = ("function", "guards", "inputs", "template", "assumptions",
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
-                 "keep_alive", "gating", "draws", "python_draws", "library_objects",
+                 "keep_alive", "gating", "draws", "python_draws", "iterator_pulls", "library_objects",
                  "changed_before_library", "names_of", "summary", "inlined",
                  "recursive_codes", "tape_records", "loggers", "xla_checks", "settings",
                  "stream_checks")
@@ -113,6 +113,8 @@ def _build(code, globals_dict, arg_names, args, plan):
             returned = [deps.mark_as_return(t) for t in tensors]
         random_ops.check(graph, draws, run.guards)
         _refuse_program_callbacks(graph, code)
+        if run.record.iterator_pulls:
+            _refuse_table_writes(graph, code)
         # The program's shape checks run as eager runs them (gated as checks below), and
         # so does what can fail but nothing uses.
         deps.ops_which_must_run.update(atomic.keep_shape_checks(graph))
@@ -180,6 +182,7 @@ def _build(code, globals_dict, arg_names, args, plan):
         heap_reads=run.heap.call_time_reads, uses_arena=run.recursion.root_call_id is not None,
         keep_alive=run.provenance.pinned, gating=traced["gating"], draws=traced["draws"],
         python_draws=run.record.python_draws if run.record.python_draws else None,
+        iterator_pulls=run.record.iterator_pulls if run.record.iterator_pulls else None,
         library_objects=tuple(run.record.library_objects.values()),
         changed_before_library={id(e.target): e.target for e in
                                 run.heap.effects[:run.record.effects_before_library]
@@ -216,6 +219,21 @@ def _refuse_program_callbacks(graph, code):
             raise Unsupported(f"tf.numpy_function/py_function of {name}: its Python would "
                               "run while the graph runs, not where the step calls it "
                               "(before the step's earlier writes and updates land)", code)
+
+
+def _refuse_table_writes(graph, code):
+    """A step that pulls from a tf.data iterator before the graph runs must not write
+    to a lookup table: the dataset's pipeline may read it (iterator_pulls.py), and eager
+    pulls after the step's earlier writes."""
+    graph_def = graph.as_graph_def()
+    ops = {node.op for node in graph_def.node}
+    for function in graph_def.library.function:
+        ops.update(node.op for node in function.node_def)
+    written = ops & iterator_pulls.TABLE_WRITES
+    if written:
+        raise Unsupported(f"next() of a tf.data iterator in a step that writes to a lookup "
+                          f"table ({', '.join(sorted(written))}): the dataset may read it, "
+                          "and janus takes the element before the step's writes", code)
 
 
 def _refuse_kept_numbers(handed, code):

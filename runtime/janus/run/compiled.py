@@ -12,6 +12,7 @@ import janus_ext
 from .. import distributed, guards
 from ..build import outputs
 from ..graph import atomic, recursion, tape_records
+from ..semantics import iterator_pulls
 from ..state import deaths, heap, inputs, library_state
 from . import call_options
 
@@ -26,6 +27,7 @@ class CompiledGraph:
     def __init__(self, built):
         function = self.function = built.function
         self.python_draws = built.python_draws   # python_draws.PythonDraws taken per call
+        self.iterator_pulls = built.iterator_pulls   # iterator_pulls.IteratorPulls, the same
         self.raising_assumptions = built.raising_assumptions   # indexes guarding a `raise`
         self.draws = built.draws            # random_ops.Draws fed at call time, or None
         self.gating = built.gating          # atomic.Gating: how updates wait
@@ -95,6 +97,8 @@ class CompiledGraph:
         try:
             if self.python_draws:
                 self.python_draws.take()    # in program order, before any call-time read
+            if self.iterator_pulls:
+                self.iterator_pulls.take()
             # The cheapest call path that keeps gradients and captures right
             # (docs/DESIGN.md#calling-a-built-graph:
             # ~110 µs against ~440 µs for tf.function.__call__); TF 2.21 is pinned.
@@ -142,6 +146,8 @@ class CompiledGraph:
             if self.uses_arena:
                 recursion.release_call(self.call_args.call_id)
         distributed.after_graph_call(failed=False)
+        if self.iterator_pulls:
+            iterator_pulls.CALL.consumed()     # the graph ran on the elements it pulled
         if self.turnstile is not None:
             self.turnstile.expected += 1       # the barrier was passed (Turnstile)
         try:

@@ -24,7 +24,7 @@ from ..errors import (BuildRaised, NeedsExactShapes, NeedsIdentity, NeedsReferen
 from ..frontend import bytecode, profiler
 from ..graph import xla
 from ..observe import counters, trace
-from ..semantics import numbers, random_ops
+from ..semantics import iterator_pulls, numbers, random_ops
 from ..state import deaths, inputs
 from . import cache
 from .compiled import CompiledGraph, OutputWouldFail, UpdatesLanded
@@ -133,6 +133,11 @@ class CodeState:
             self.stats.note(f"janus internal error: {type(exc).__name__}: {exc}")
             self.give_up("janus internal error (see reasons)")
             return DECLINE
+        finally:
+            if iterator_pulls.CALL.taken:
+                # Elements of tf.data iterators a build or a graph call pulled, and no
+                # graph ran on: the interpreter's pulls take them again.
+                iterator_pulls.CALL.hand_back()
         raise landed
 
     def _traced(self, args):
@@ -246,6 +251,11 @@ class CodeState:
         except numbers.OutOfRange as exc:
             # Read before the graph ran: nothing changed, and the graph stays.
             return self._number_check_failed(str(exc))
+        except iterator_pulls.PullRaised as exc:
+            # Pulled before the graph ran: the elements go back to the iterator (enter).
+            if exc.shape_of is not None:
+                self._pull_shape_met(graph, *exc.shape_of)
+            return self._interpret_this_call(str(exc))
         except (inputs.AliasedVariable, deaths.DiesInCall, OutputWouldFail) as exc:
             self.stats.note(str(exc))
             self._event(f"the interpreter runs this call: {exc}")
@@ -313,6 +323,17 @@ class CodeState:
             self.give_up(f"{failure.reason} ({RUNTIME_FAILURE_LIMIT} times)")
             return self._interpret()
         return self._fall_back(graph, failure.reason)
+
+    def _pull_shape_met(self, graph, index, shapes):
+        """A tf.data element of another shape than the graph's (the partial last batch):
+        past cache.EXACT_SIZES shapes the graph goes, and the next build leaves the
+        dimensions that differ open, as for an argument's."""
+        plan = graph.graphs.plan
+        seen = plan.pull_shapes.setdefault(index, set())
+        seen.add(shapes)
+        if len(seen) > cache.EXACT_SIZES and not plan.never_relax:
+            plan.widened_pulls[index] = sorted(seen, key=repr)
+            graph.graphs.drop(graph)
 
     def _xla_declined(self, graph, exc):
         """XLA cannot compile the graph: this code's graphs are built without it."""

@@ -1,0 +1,42 @@
+"""next() of a tf.data iterator from outside the step (janus/semantics/iterator_pulls.py):
+the refusals, and elements handed back to the iterator after a call that ran in the
+interpreter.  End to end against JANUS_MODE=off on tests/e2e/dataset_pulls.py; the
+shapes that convert are tests/mechanisms/programs/datapull_*."""
+
+from pathlib import Path
+
+import pytest
+from conftest import assert_same, run_both_modes
+
+PROGRAMS = Path(__file__).parent
+
+
+@pytest.fixture(scope="module")
+def pulls(tmp_path_factory):
+    return run_both_modes(PROGRAMS / "dataset_pulls.py", tmp_path_factory.mktemp("pulls"),
+                          env_extra={"TF_ENABLE_ONEDNN_OPTS": "0"})
+
+
+def test_lines_and_elements_are_the_interpreters(pulls):
+    assert pulls["on"]["printed"] == pulls["off"]["printed"]
+    on, off = dict(pulls["on"]), dict(pulls["off"])
+    on.pop("printed"), off.pop("printed")
+    assert_same(on, off)
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("generator_step", "whose dataset runs Python in its pipeline"),
+    ("variable_step", "whose dataset reads a tf.Variable in its pipeline"),
+    ("in_arm_step", "next() of a tf.data iterator inside a branch or loop on a tensor"),
+])
+def test_pulls_that_cannot_come_first_are_refused(pulls, name, reason):
+    stats = pulls["functions"][name]
+    assert stats["graph_calls"] == 0 and reason in stats["status"], stats
+
+
+def test_an_element_taken_for_a_failed_call_goes_back_to_the_iterator(pulls):
+    stats = pulls["functions"]["handed_step"]
+    # The graph ran before the branch went the other way; the element it took came back
+    # through get_next_as_optional() (the "handed" list equals eager's, above).
+    assert stats["graph_calls"] >= 1 and stats["fallbacks"] == 1, stats
+    assert [12.0, 13.0] in pulls["on"]["handed"]
