@@ -2,7 +2,8 @@
 steps whose pulls are refused (a pipeline that runs Python, one that reads a variable,
 a pull inside a branch on a tensor), and the paths that hand elements back: a call
 whose speculated branch fails and then takes no element, followed by
-`get_next_as_optional()`, and `next(it, default)` at the end of the data.  Under janus
+`get_next_as_optional()`, and `next(it, default)` at the end of the data; and a new
+iterator each epoch, for more epochs than the recompile limit.  Under janus
 and JANUS_MODE=off; prints lines, then one JSON document."""
 
 import json
@@ -63,6 +64,13 @@ def handed_step(x):
     return tf.reduce_sum(next(HANDED)) + x
 
 
+EPOCH = tf.data.Dataset.range(40).map(lambda i: tf.cast(i, tf.float32))
+
+
+def epoch_step(iterator, x):
+    return x + next(iterator)
+
+
 x = tf.constant(1.0)
 for step in range(STEPS):
     record("generator", generator_step(x))
@@ -75,4 +83,10 @@ for step in range(10):
         record("handed", optional.get_value() if optional.has_value() else "empty")
 record("handed", next(HANDED, "default"))
 record("handed", next(HANDED, "default"))
+# A new iterator each epoch: a graph each, past the recompile limit (each ran 40 calls).
+epoch_sums = []
+for epoch in range(14):
+    iterator = iter(EPOCH)
+    epoch_sums.append(sum(float(epoch_step(iterator, x)) for _ in range(40)))
+record("epochs", epoch_sums)
 print(json.dumps(results))

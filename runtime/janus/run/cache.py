@@ -24,6 +24,10 @@ from ..plan import Plan
 from ..state import library_state
 
 RECOMPILE_LIMIT = 12      # exact graphs per batch size come first (EXACT_SIZES): room for them
+# A graph that ran this many calls before an object its guards name was freed (each
+# epoch's new tf.data iterator, a new model per trial of a sweep) paid for its build:
+# that build does not count toward RECOMPILE_LIMIT, which stops builds that do not pay.
+PAID_OFF_RUNS = 32
 EXACT_SIZES = 3       # graphs per varying dimension built for exact sizes before relaxing
 NO_GRAPH = "no graph yet"      # the miss of a cache that holds no graph
 _GONE = object()      # an accessor that cannot be read statically
@@ -41,6 +45,7 @@ class GraphCache:
         self.arg_names = arg_names
         self.entries: list = []            # CompiledGraph, most recently used first
         self.builds = 0
+        self.paid_off = 0         # builds of graphs that ran PAID_OFF_RUNS calls, then freed
         self.plan = Plan()      # what a miss teaches the next build: dimensions, numbers
 
     def lookup(self, args):
@@ -85,6 +90,8 @@ class GraphCache:
             why = guards.explain_failure(newest.guards[newest_failure], args,
                                          self.arg_names)
         for graph in freed:
+            if graph.runs >= PAID_OFF_RUNS:
+                self.paid_off += 1
             self.drop(graph)
         return None, why
 
@@ -149,7 +156,7 @@ class GraphCache:
                     plan.relaxed_dims.setdefault(where, set()).add(dim)
 
     def can_build(self) -> bool:
-        return self.builds < RECOMPILE_LIMIT
+        return self.builds - self.paid_off < RECOMPILE_LIMIT
 
     def insert(self, graph):
         self.builds += 1

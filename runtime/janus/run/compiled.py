@@ -26,6 +26,7 @@ class CompiledGraph:
 
     def __init__(self, built):
         function = self.function = built.function
+        self.runs = 0                            # calls that finished in it (cache.PAID_OFF_RUNS)
         self.python_draws = built.python_draws   # python_draws.PythonDraws taken per call
         self.iterator_pulls = built.iterator_pulls   # iterator_pulls.IteratorPulls, the same
         self.raising_assumptions = built.raising_assumptions   # indexes guarding a `raise`

@@ -279,6 +279,7 @@ class CodeState:
                 return self._xla_declined(graph, exc)
             return self._failed(graph, messages.failure_of(exc))
         self.runtime_failures = 0
+        graph.runs += 1
         self.stats.graph_runs += 1
         if graph.xla_checks is not None:
             self.stats.xla_graph_runs += 1
