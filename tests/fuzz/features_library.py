@@ -39,6 +39,23 @@ def iterator_next(r, u):
                  post=f"{{st}}tick_{u} = next(IT_{u})\n")
 
 
+def dataset_pull(r, u):
+    # The step takes a batch of a tf.data iterator from a global (semantics/
+    # iterator_pulls.py): partial batches, a map or a filter; the loop pulls from it
+    # itself and replaces it with a new iterator mid-run.
+    pipeline = r.choice(["", ".map(lambda v: v * 0.5)", ".filter(lambda v: v[0] > -0.8)"])
+    pull = r.choice([f"next(DIT_{u})", f"DIT_{u}.get_next()"])
+    return Parts(("dataset_pull", "mutate_global"),
+                 setup=f"DS_{u} = tf.data.Dataset.from_tensor_slices(np.linspace(-1.0, 1.0, "
+                       f"22).reshape(11, 2)){pipeline}.batch({r.choice(['3', '4'])}).repeat()\n"
+                       f"DIT_{u} = iter(DS_{u})\n",
+                 state={f"rows_{u}": "0"},
+                 tape=f"batch_{u} = {pull}\n"
+                      f"loss = loss + 0.01 * tf.cast(tf.reduce_mean(batch_{u}), loss.dtype)\n",
+                 post=f"{{st}}rows_{u} += int(batch_{u}.shape[0])\n",
+                 mutations=(f"next(DIT_{u})", f"DIT_{u} = iter(DS_{u})"))
+
+
 def shape_change(r, u):
     return Parts(("shape_change", "mutate_global"), needs=("batch_global",),
                  mutations=(f"BATCH = {r.choice([5, 9, 3])}",))
