@@ -1,10 +1,10 @@
 """next() of tf.data iterators from outside the step (janus/semantics/iterator_pulls.py):
 steps whose pulls are refused (a pipeline that runs Python, one that reads a variable,
-a pull inside a branch on a tensor), and the paths that hand elements back: a call
-whose speculated branch fails and then takes no element, followed by
-`get_next_as_optional()`, and `next(it, default)` at the end of the data; and a new
-iterator each epoch, for more epochs than the recompile limit.  Under janus
-and JANUS_MODE=off; prints lines, then one JSON document."""
+a pull inside a branch on a tensor, a loop to the end of 70 elements), and the paths
+that hand elements back: a call whose speculated branch fails and then takes no
+element, followed by `get_next_as_optional()`, and `next(it, default)` at the end of
+the data; and a new iterator each epoch, for more epochs than the recompile limit.
+Under janus and JANUS_MODE=off; prints lines, then one JSON document."""
 
 import json
 
@@ -64,6 +64,16 @@ def handed_step(x):
     return tf.reduce_sum(next(HANDED)) + x
 
 
+LONG = tf.data.Dataset.range(70).map(lambda i: tf.cast(i, tf.float32))
+
+
+def long_step(iterator, x):
+    total = x
+    for value in iterator:      # to the end of the data: 70 elements a call
+        total = total + value
+    return total
+
+
 EPOCH = tf.data.Dataset.range(40).map(lambda i: tf.cast(i, tf.float32))
 
 
@@ -83,6 +93,8 @@ for step in range(10):
         record("handed", optional.get_value() if optional.has_value() else "empty")
 record("handed", next(HANDED, "default"))
 record("handed", next(HANDED, "default"))
+for step in range(6):
+    record("long", long_step(iter(LONG), x))
 # A new iterator each epoch: a graph each, past the recompile limit (each ran 40 calls).
 epoch_sums = []
 for epoch in range(14):

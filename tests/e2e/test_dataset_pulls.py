@@ -28,6 +28,7 @@ def test_lines_and_elements_are_the_interpreters(pulls):
     ("generator_step", "whose dataset runs Python in its pipeline"),
     ("variable_step", "whose dataset reads a tf.Variable in its pipeline"),
     ("in_arm_step", "next() of a tf.data iterator inside a branch or loop on a tensor"),
+    ("long_step", "a loop over a tf.data iterator in the step that takes more than 64"),
 ])
 def test_pulls_that_cannot_come_first_are_refused(pulls, name, reason):
     stats = pulls["functions"][name]

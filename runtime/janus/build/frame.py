@@ -668,6 +668,9 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             value = control.iterate_tensor(self, ins, value)
             if type(value) is control.TensorIteration:
                 return self.push(value)
+        pulls = iteration.pulled(self.b, value)
+        if pulls is not None:
+            return self.push(pulls)     # a tf.data iterator: its elements are pulled first
         if self.b.provenance.source_of(value) is not None:
             # An iterator or iterable from outside (a global itertools.count, a
             # generator, a user __iter__): iterating it would consume it at build time.
@@ -686,7 +689,8 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         iterator = self.stack[-1]
         if type(iterator) in (control.SymbolicRange, control.TensorIteration):
             return control.for_loop(self, ins, iterator)
-        if type(iterator) is iteration.PythonIterator and iterator.shared or \
+        if type(iterator) in (iteration.PythonIterator, iteration.Pulled) and \
+                iterator.shared or \
                 type(iterator) is iteration.Live and iterator.shared is not None:
             self.fail("a branch on a tensor whose arm goes on iterating a Python iterator "
                       "(only lists, tuples, ranges and strings are copied per arm)", ins)
@@ -696,8 +700,8 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             self.pop()
             return bytecode.for_iter_exit(self.instructions, ins)
         except (Unsupported, RuntimeError, ValueError, KeyError) as exc:
-            if type(iterator) not in iteration.RAISING:
-                raise
+            if type(iterator) not in iteration.RAISING or isinstance(exc, Raises):
+                raise           # (a pull that met the end of the data: this call raises)
             if isinstance(exc, Unsupported):
                 self.fail(exc.reason, ins)
             # The container changed under the loop (or zip(strict=True) found unequal

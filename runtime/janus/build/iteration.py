@@ -15,6 +15,7 @@ import collections
 import gc
 
 from ..errors import Unsupported
+from ..semantics import iterator_pulls
 from ..state import reads
 from ..values import BuildIterator
 
@@ -377,7 +378,8 @@ def _parts(b, values, plain, resumed):
     its frame in the builder, in the order CPython's zip asks (`zip(batches(), LRS)`
     takes a batch, then a rate; the batch taken when the rates ran out is lost, as
     eagerly)."""
-    parts = [value if type(value) in resumed else start(b, value) for value in values]
+    parts = [value if type(value) in resumed else pulled(b, value) or start(b, value)
+             for value in values]
     if all(part is None for part in parts) or not all(
             plain(value) for value, part in zip(values, parts) if part is None):
         return None
@@ -446,6 +448,43 @@ def mapped(b, fn, args, kwargs, plain, generator_type, code, offset):
     return Mapped(b, args[0], parts, fn is filter, (code, offset))
 
 
+class Pulled:
+    """A `for` over a tf.data iterator from outside the step, or that iterator in a
+    zip() or enumerate() the step makes: each item asked is a pull made before the graph
+    runs (semantics/iterator_pulls.py), at most PULL_LIMIT per iteration (a loop that
+    runs to the end of the data would take the whole epoch into one build).  It cannot
+    be copied, so an arm that would go on with it is refused, as a PythonIterator is."""
+    __slots__ = ("b", "iterator", "where", "taken", "shared")
+    described_as = "a tf.data iterator from outside the step"
+
+    def __init__(self, b, iterator, where, shared=False):
+        self.b, self.iterator, self.where, self.shared = b, iterator, where, shared
+        self.taken = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.taken >= PULL_LIMIT:
+            raise Unsupported(f"a loop over a tf.data iterator in the step that takes more "
+                              f"than {PULL_LIMIT} elements in one call", *self.where)
+        self.taken += 1
+        return self.b.record.iterator_pulls.pull(self.b, self.iterator, *self.b.where)
+
+    def fork(self):
+        return Pulled(self.b, self.iterator, self.where, shared=True)
+
+
+PULL_LIMIT = 64
+
+
+def pulled(b, value):
+    """A Pulled iteration when `value` is a tf.data iterator from outside the step."""
+    if type(value) is iterator_pulls.ITERATOR and b.provenance.source_of(value) is not None:
+        return Pulled(b, value, b.where)
+    return None
+
+
 class PythonIterator:
     """Any other iteration at build time.  It cannot be copied, so an arm that would go
     on with it (and consume it for the other arm) is refused."""
@@ -464,7 +503,7 @@ class PythonIterator:
         return PythonIterator(self.iterator, shared=True)
 
 
-FORKED = (Items, PythonIterator, ContainerItems, ReversedItems, Live)
+FORKED = (Items, PythonIterator, ContainerItems, ReversedItems, Live, Pulled)
 # Iterations that raise what CPython's iterator raises (the loop body changed the
 # container): the program's exception.
 RAISING = (ContainerItems, Live)
