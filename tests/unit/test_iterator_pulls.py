@@ -79,3 +79,16 @@ def test_an_error_handed_back_is_raised_where_the_interpreter_pulls():
     with pytest.raises(StopIteration):
         next(it)
     assert it.get_next_as_optional().has_value().numpy() == False  # noqa: E712
+
+
+def test_elements_a_dropped_build_took_beyond_the_graphs_go_back():
+    # A build of the call took three elements, the graph that ran took two: the third
+    # goes back to the iterator at the call's end.
+    it = iter(tf.data.Dataset.range(6))
+    call = iterator_pulls._CallPulls()
+    for k in range(3):
+        call.outcome(it, k)
+    call.used = {id(it): 2}
+    call.consumed()
+    call.hand_back()
+    assert [int(v) for v in it] == [2, 3, 4, 5]

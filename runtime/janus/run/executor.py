@@ -128,7 +128,7 @@ class CodeState:
             return self._enter(args)
         except UpdatesLanded as exc:
             landed = exc.cause      # raised below, outside this handler: no janus context
-            iterator_pulls.CALL.consumed()      # the step ran on them, and raises
+            iterator_pulls.CALL.consumed()      # the graph ran on its pulls, and raises
         except Exception as exc:
             log.exception("janus: internal error in %s", self.stats.name)
             self.stats.note(f"janus internal error: {type(exc).__name__}: {exc}")

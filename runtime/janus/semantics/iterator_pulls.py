@@ -46,7 +46,8 @@ _NEXT_INTERNAL = ITERATOR._next_internal
 # Ops in a dataset's functions that run Python (from_generator's generator is one).
 _PYTHON_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
 # The resource ops a pipeline may hold: reads of lookup tables (a StringLookup in map()).
-# A step that writes to such a table is refused where it writes (_TABLE_WRITES).
+# A step that writes to a table (TABLE_WRITES) is refused when it is built
+# (build/concrete.py _refuse_table_writes).
 _TABLE_READS = frozenset({"LookupTableFindV2", "LookupTableSizeV2", "LookupTableFind",
                           "LookupTableSize"})
 TABLE_WRITES = frozenset({"LookupTableInsertV2", "LookupTableRemoveV2",
@@ -160,7 +161,7 @@ class IteratorPulls:
                         f"the graph's is {shape}",
                         (index, tuple(tuple(t.shape.as_list()) for t in flat)))
             elements.append(flat)
-        CALL.feeding = elements
+        CALL.feeding, CALL.used = elements, counts
 
 
 def _note_made(b, element):
@@ -202,6 +203,7 @@ class _CallPulls(threading.local):
     def __init__(self):
         self.taken = {}          # id(iterator) -> (iterator, [outcome, ...])
         self.feeding = ()        # this graph call's flat elements, by pull index
+        self.used = {}           # id(iterator) -> how many of its elements the graph takes
 
     def outcome(self, iterator, k):
         """The k-th element (or the error) of `iterator` in this call, pulled now if
@@ -217,13 +219,19 @@ class _CallPulls(threading.local):
         return outcomes[k]
 
     def consumed(self):
-        """The graph ran on them: they are the program's, as eager's pulls would be."""
-        self.taken = {}
-        self.feeding = ()
+        """The graph ran on the elements it took: they are the program's, as eager's
+        pulls would be.  Any others (a build of this call that was dropped took more)
+        are handed back at the call's end."""
+        for key, count in self.used.items():
+            iterator, outcomes = self.taken[key]
+            del outcomes[:count]
+            if not outcomes:
+                del self.taken[key]
+        self.feeding, self.used = (), {}
 
     def hand_back(self):
         """The call runs in the interpreter: its pulls will give these again."""
-        taken, self.taken, self.feeding = self.taken, {}, ()
+        taken, self.taken, self.feeding, self.used = self.taken, {}, (), {}
         for iterator, outcomes in taken.values():
             if outcomes:
                 _Replay.put(iterator, outcomes)
