@@ -64,7 +64,7 @@ def test_an_error_handed_back_is_raised_where_the_interpreter_pulls():
     it = iter(tf.data.Dataset.from_tensor_slices(np.array([1.0, np.nan, 3.0], np.float32))
               .map(lambda x: tf.debugging.check_numerics(x, "row")))
     call = iterator_pulls._CallPulls()
-    assert float(call.outcome(it, 0)) == 1.0
+    assert float(call.outcome(it, 0)[0]) == 1.0
     failed = call.outcome(it, 1)
     assert isinstance(failed, tf.errors.InvalidArgumentError)
     assert call.outcome(it, 2) is failed      # a call stops at the first error
