@@ -203,7 +203,7 @@ for _ in range(6):
 state = next(iter(executor._states.values()))
 assert state.stats.graph_runs >= 2, state.stats.as_dict()
 print(trace.recorder, heap.commit.__qualname__, sorted(vars(state.cache)) ==
-      sorted(["arg_names", "entries", "builds", "plan"]),
+      sorted(["arg_names", "entries", "builds", "paid_off", "plan"]),
       [k for k in vars(state) if k.startswith("_")],
       "janus trace" in [sys.monitoring.get_tool(t) for t in range(6)])
 """
