@@ -1,10 +1,10 @@
 """next() of tf.data iterators from outside the step (janus/semantics/iterator_pulls.py):
 steps whose pulls are refused (a pipeline that runs Python, one that reads a variable,
-a pull inside a branch on a tensor, a loop to the end of 70 elements), and the paths
-that hand elements back: a call whose speculated branch fails and then takes no
-element, followed by `get_next_as_optional()`, and `next(it, default)` at the end of
-the data; and a new iterator each epoch, for more epochs than the recompile limit.
-Under janus and JANUS_MODE=off; prints lines, then one JSON document."""
+a pull inside a branch on a tensor or after one, a loop to the end of 70 elements),
+and the paths that hand elements back: a call whose check fails after its pull, and
+`next(it, default)` at the end of the data (`get_next_as_optional()` after each then
+gives eager's next element); and a new iterator each epoch, for more epochs than the
+recompile limit.  Under janus and JANUS_MODE=off; prints lines, then one JSON document."""
 
 import json
 
@@ -59,9 +59,17 @@ HANDED = iter(tf.data.Dataset.range(24).map(lambda i: tf.cast(i, tf.float32)).ba
 
 
 def handed_step(x):
-    if tf.reduce_sum(x) > 50.0:
-        return x          # no pull: the element janus took goes back, unused
-    return tf.reduce_sum(next(HANDED)) + x
+    batch = next(HANDED)
+    tf.debugging.assert_less(tf.reduce_max(batch) * x, 50.0)
+    return tf.reduce_sum(batch) + x
+
+
+EARLY = iter(tf.data.Dataset.range(24).map(lambda i: tf.cast(i, tf.float32)))
+
+
+def early_step(x):
+    tf.debugging.assert_less(tf.reduce_sum(x), 50.0)    # a check before the pull: refused
+    return next(EARLY) + x
 
 
 LONG = tf.data.Dataset.range(70).map(lambda i: tf.cast(i, tf.float32))
@@ -87,10 +95,18 @@ for step in range(STEPS):
     record("variable", variable_step(x))
     record("in_arm", in_arm_step(x if step % 2 else -x))
 for step in range(10):
-    record("handed", handed_step(x if step != 6 else 100.0 * x))
+    try:
+        record("handed", handed_step(x if step != 6 else 100.0 * x))
+    except tf.errors.InvalidArgumentError:
+        record("handed", "failed")
     if step in (6, 7):
         optional = HANDED.get_next_as_optional()
         record("handed", optional.get_value() if optional.has_value() else "empty")
+for step in range(6):
+    try:
+        record("early", early_step(x if step != 4 else 100.0 * x))
+    except tf.errors.InvalidArgumentError:
+        record("early", "failed")
 record("handed", next(HANDED, "default"))
 record("handed", next(HANDED, "default"))
 for step in range(6):

@@ -37,10 +37,19 @@ def test_pulls_that_cannot_come_first_are_refused(pulls, name, reason):
 
 def test_an_element_taken_for_a_failed_call_goes_back_to_the_iterator(pulls):
     stats = pulls["functions"]["handed_step"]
-    # The graph ran before the branch went the other way; the element it took came back
-    # through get_next_as_optional() (the "handed" list equals eager's, above).
-    assert stats["graph_calls"] >= 1 and stats["fallbacks"] == 1, stats
-    assert [12.0, 13.0] in pulls["on"]["handed"]
+    # The graph ran; at call 6 its check failed after the pull, and the interpreter's
+    # re-run took that same element and raised (the "handed" list equals eager's, above,
+    # and get_next_as_optional() then gives the element after it).
+    assert stats["graph_calls"] >= 4 and stats["fallbacks"] == 1, stats
+    assert pulls["on"]["handed"][6:8] == ["failed", [14.0, 15.0]]
+
+
+def test_a_pull_after_something_that_can_fail_is_refused(pulls):
+    # A call failing there would run in the interpreter, whose path need not reach the
+    # pull: the element janus took would wait on the iterator.
+    stats = pulls["functions"]["early_step"]
+    assert stats["graph_calls"] == 0 and "next() of a tf.data iterator after" in \
+        stats["status"], stats
 
 
 def test_a_new_iterator_each_epoch_keeps_its_graphs_past_the_recompile_limit(pulls):

@@ -14,10 +14,14 @@ def _refusal(dataset):
 
 
 def test_pipelines_that_cannot_see_the_step_are_pulled_first():
-    table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
-        tf.constant([1, 2], tf.int64), tf.constant([3, 4], tf.int64)), -1)
     assert _refusal(tf.data.Dataset.range(8).map(lambda x: x * 2).batch(3).repeat()) is None
-    assert _refusal(tf.data.Dataset.range(8).map(table.lookup).shuffle(4, seed=1)) is None
+    # Seeded draws, a shuffle inside an interleave, checks: state the iterator owns.
+    assert _refusal(tf.data.Dataset.range(8).map(
+        lambda x: tf.cast(x, tf.float32) + tf.random.uniform((), seed=3))) is None
+    assert _refusal(tf.data.Dataset.range(3).interleave(
+        lambda x: tf.data.Dataset.range(x).shuffle(4, seed=1))) is None
+    assert _refusal(tf.data.Dataset.range(8).map(
+        lambda x: tf.debugging.check_numerics(tf.cast(x, tf.float32), "x"))) is None
 
 
 def test_pipelines_that_run_python_or_read_variables_are_refused():
@@ -36,6 +40,20 @@ def test_pipelines_that_run_python_or_read_variables_are_refused():
     zipped = tf.data.Dataset.zip((tf.data.Dataset.range(3),
                                   tf.data.Dataset.range(3).map(lambda x: x + scale)))
     assert "tf.Variable" in _refusal(zipped)
+
+
+def test_pipelines_that_read_or_change_state_outside_the_iterator_are_refused(tmp_path):
+    # The step could change a table or a file before its next(), or see what a pull
+    # made ahead of it printed or wrote.
+    table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
+        tf.constant([1, 2], tf.int64), tf.constant([3, 4], tf.int64)), -1)
+    assert "resource" in _refusal(tf.data.Dataset.range(8).map(table.lookup))
+    path = str(tmp_path / "level.txt")
+    assert "ReadFile" in _refusal(tf.data.Dataset.range(3).map(
+        lambda x: tf.io.read_file(path)))
+    assert "WriteFile" in _refusal(tf.data.Dataset.range(3).map(
+        lambda x: (tf.io.write_file(path, tf.strings.as_string(x)), x)[1]))
+    assert "PrintV2" in _refusal(tf.data.Dataset.range(3).map(lambda x: (tf.print(x), x)[1]))
 
 
 def test_dimensions_that_differ_are_left_open():

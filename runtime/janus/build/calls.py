@@ -170,7 +170,7 @@ def _iterator_get_next(b, fn, args, kwargs, code, offset):
     if args or kwargs or not iterator_pulls.is_pull(fn, args) or \
             b.provenance.source_of(fn.__self__) is None:
         return PASS
-    return b.record.iterator_pulls.pull(b, fn.__self__, code, offset)
+    return iteration.pull_from(b, fn.__self__, code, offset)
 
 
 def _next(b, fn, args, kwargs, code, offset):

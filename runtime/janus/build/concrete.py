@@ -21,7 +21,7 @@ from .. import config, errors, guards
 from ..errors import NotYet, Unsupported
 from ..frontend import profiler
 from ..graph import atomic, eager_config, kept_calls, tape_records, xla
-from ..semantics import arrays, iterator_pulls, random_ops
+from ..semantics import arrays, random_ops
 from ..state import kept_tensors, library_state
 from . import builder, graph_sniffing, outputs, program_functions, purity, raising
 
@@ -113,8 +113,6 @@ def _build(code, globals_dict, arg_names, args, plan):
             returned = [deps.mark_as_return(t) for t in tensors]
         random_ops.check(graph, draws, run.guards)
         _refuse_program_callbacks(graph, code)
-        if run.record.iterator_pulls:
-            _refuse_table_writes(graph, code)
         # The program's shape checks run as eager runs them (gated as checks below), and
         # so does what can fail but nothing uses.
         deps.ops_which_must_run.update(atomic.keep_shape_checks(graph))
@@ -219,21 +217,6 @@ def _refuse_program_callbacks(graph, code):
             raise Unsupported(f"tf.numpy_function/py_function of {name}: its Python would "
                               "run while the graph runs, not where the step calls it "
                               "(before the step's earlier writes and updates land)", code)
-
-
-def _refuse_table_writes(graph, code):
-    """A step that pulls from a tf.data iterator before the graph runs must not write
-    to a lookup table: the dataset's pipeline may read it (iterator_pulls.py), and eager
-    pulls after the step's earlier writes."""
-    graph_def = graph.as_graph_def()
-    ops = {node.op for node in graph_def.node}
-    for function in graph_def.library.function:
-        ops.update(node.op for node in function.node_def)
-    written = ops & iterator_pulls.TABLE_WRITES
-    if written:
-        raise Unsupported(f"next() of a tf.data iterator in a step that writes to a lookup "
-                          f"table ({', '.join(sorted(written))}): the dataset may read it, "
-                          "and janus takes the element before the step's writes", code)
 
 
 def _refuse_kept_numbers(handed, code):

@@ -476,8 +476,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         except numbers.NotRepresentable as exc:
             self.fail(str(exc), ins)
         if same is not None:
-            # `improved is True` of a bool the graph computes: by value, as the
-            # singletons answer.
+            # `improved is True` of a bool the graph computes: by value, as the singletons answer.
             if is_symbolic(same):
                 same = tf.logical_not(same) if ins.arg else same
                 self.b.promote(same, bool)
@@ -668,12 +667,10 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             value = control.iterate_tensor(self, ins, value)
             if type(value) is control.TensorIteration:
                 return self.push(value)
-        pulls = iteration.pulled(self.b, value)
-        if pulls is not None:
+        if (pulls := iteration.pulled(self.b, value)) is not None:
             return self.push(pulls)     # a tf.data iterator: its elements are pulled first
         if self.b.provenance.source_of(value) is not None:
-            # An iterator or iterable from outside (a global itertools.count, a
-            # generator, a user __iter__): iterating it would consume it at build time.
+            # From outside (a global count, a generator, a user __iter__): iterating consumes it.
             self._natively("iteration", (value,), deep=False)
         if type(value) in (control.SymbolicRange, iteration.Live):
             self.push(value)
@@ -689,8 +686,7 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
         iterator = self.stack[-1]
         if type(iterator) in (control.SymbolicRange, control.TensorIteration):
             return control.for_loop(self, ins, iterator)
-        if type(iterator) in (iteration.PythonIterator, iteration.Pulled) and \
-                iterator.shared or \
+        if type(iterator) in (iteration.PythonIterator, iteration.Pulled) and iterator.shared or \
                 type(iterator) is iteration.Live and iterator.shared is not None:
             self.fail("a branch on a tensor whose arm goes on iterating a Python iterator "
                       "(only lists, tuples, ranges and strings are copied per arm)", ins)

@@ -35,6 +35,7 @@ from ..errors import Thrown, Unsupported
 from ..frontend import bytecode
 from ..semantics import iterator_pulls, natives, numbers
 from ..values import BuildIterator, is_symbolic
+from . import iteration
 
 CO_GENERATOR = 0x20
 _IMPLICIT_HANDLER = "INTRINSIC_STOPITERATION_ERROR"
@@ -70,7 +71,7 @@ def call_next(b, args, code, offset):
     if iterator_pulls.is_pull(next, args) and b.provenance.source_of(args[0]) is not None:
         # A tf.data iterator from outside: its element is pulled before the graph runs
         # (a default is the interpreter's: at the end of the data it runs the call).
-        return b.record.iterator_pulls.pull(b, args[0], code, offset)
+        return iteration.pull_from(b, args[0], code, offset)
     if type(args[0]) is itertools.count and b.provenance.source_of(args[0]) is not None:
         return _next_of_count(b, args[0], code, offset)
     made_here = type(args[0]) is InlinedGenerator or (

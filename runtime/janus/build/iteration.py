@@ -15,6 +15,7 @@ import collections
 import gc
 
 from ..errors import Unsupported
+from ..graph import atomic
 from ..semantics import iterator_pulls
 from ..state import reads
 from ..values import BuildIterator
@@ -469,13 +470,31 @@ class Pulled:
             raise Unsupported(f"a loop over a tf.data iterator in the step that takes more "
                               f"than {PULL_LIMIT} elements in one call", *self.where)
         self.taken += 1
-        return self.b.record.iterator_pulls.pull(self.b, self.iterator, *self.b.where)
+        return pull_from(self.b, self.iterator, *self.b.where)
 
     def fork(self):
         return Pulled(self.b, self.iterator, self.where, shared=True)
 
 
 PULL_LIMIT = 64
+
+
+def pull_from(b, iterator, code, offset):
+    """The graph's value for the next element of a tf.data iterator from outside the
+    step (semantics/iterator_pulls.py).  Nothing before the pull in the step may fail:
+    a call that fails there runs in the interpreter, whose path need not reach this
+    pull, and the element janus took would wait on the iterator for the next Python
+    pull, which a tf.function of the program or a checkpoint of the iterator would
+    not see.  (A pull made after one that met another shape or an error is not made:
+    iterator_pulls.IteratorPulls.take stops there.)"""
+    graph = b.target.root_graph
+    if graph is not None and not b.open_regions.depth:     # (else pull() refuses)
+        failing = next((op for op in graph.get_operations() if atomic.can_fail(op)), None)
+        if failing is not None:
+            raise Unsupported(f"next() of a tf.data iterator after `{failing.name}`, which "
+                              "can fail: janus takes the element before the graph runs, "
+                              "and a call that failed there would not take it", code, offset)
+    return b.record.iterator_pulls.pull(b, iterator, code, offset)
 
 
 def pulled(b, value):

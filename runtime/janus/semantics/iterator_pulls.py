@@ -2,38 +2,40 @@
 `train_step(iterator)` that takes its own batch) → the interpreter's own elements,
 pulled from the iterator just before the graph runs and fed to it as inputs.
 
-An element depends only on where the iterator stands.  When the dataset's pipeline runs
-no Python and reads no variable (checked when the step is built), nothing the step does
+An element depends only on where the iterator stands when the dataset's pipeline sees
+nothing outside the iterator: no Python, no variable or other resource, no file, no
+print (pipeline_refusal, checked before anything is pulled).  Nothing the step does
 before its `next()` can change what that `next()` gives, so the executor can make the
 very pulls the interpreter would make, in program order, before the graph runs:
 
 - the build pulls the elements of the call being built (their exact shapes are the
   graph's, as an argument's are; the call then runs on them), and each later call pulls
   its own after the entry guards held;
-- when the call does not finish in the graph (a build refused or raised, an assumption
+- when the call does not finish in the graph (a build refused or raised, a check
   failed, any error), every element it pulled is handed back: the iterator gives them
-  again, in order, to the next pulls, the interpreter's re-run of the call first.  An
-  error the pull met (the data ran out: OutOfRangeError, which `next()` turns into
-  StopIteration; a map function that failed on an element) is handed back the same
-  way, and the interpreter meets it where eager meets it;
+  again, in order, to the interpreter's re-run of the call.  An error the pull met (the
+  data ran out: OutOfRangeError, which `next()` turns into StopIteration; a map function
+  that failed on an element) is handed back the same way, and the interpreter meets it
+  where eager meets it.  The re-run takes all of them, since nothing before the step's
+  last pull may fail (build/iteration.py pull_from): its path up to there is the build's;
 - an element whose shape is not the graph's (the partial last batch of an epoch) sends
-  that call to the interpreter with the element handed back; after more than
-  cache.EXACT_SIZES shapes the pull is built with the dimensions that differ left open.
+  that call to the interpreter with what it pulled so far handed back, and no later pull
+  is made; after more than cache.EXACT_SIZES shapes the pull is built with the
+  dimensions that differ left open.
 
 Handing back puts an `_Replay` on the iterator object as its `_next_internal` (the
 method `__next__` and `get_next()` call) and `get_next_as_optional`, taken off again when
-the last element handed back is taken.  A checkpoint of the iterator saved while it holds
-elements handed back does not include them (docs/soundness.md#data-iterators).
+the last element handed back is taken (docs/soundness.md#data-iterators).
 
 Refused, with the reason: a pull inside a branch or loop on a tensor, a body library
 code traces, or a recursive function (how many elements a call takes is known only at
-run time); an iterator of a dataset whose pipeline runs Python (`from_generator`,
-`py_function`, `numpy_function`), reads a tf.Variable or holds resources other than
-lookup tables; elements other than dense tensors (ragged, sparse, nested datasets); a
-subclass of the iterator class, and an iterator made without a dataset.
+run time); an iterator whose pipeline sees outside it (above); elements other than
+dense tensors (ragged, sparse, nested datasets); a subclass of the iterator class, and
+an iterator made without a dataset.
 """
 
 import functools
+import re
 import threading
 import weakref
 
@@ -41,22 +43,23 @@ import tensorflow as tf
 from tensorflow.python.data.ops import iterator_ops, optional_ops
 from tensorflow.python.data.util import structure
 from tensorflow.python.eager import context
+from tensorflow.python.framework import op_def_registry
 from tensorflow.python.ops import gen_dataset_ops
 
 from ..errors import Raises, Unsupported
+from . import random_ops
 
 ITERATOR = iterator_ops.OwnedIterator
 _NEXT_INTERNAL = ITERATOR._next_internal
 # Ops in a dataset's functions that run Python (from_generator's generator is one).
 _PYTHON_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
-# The resource ops a pipeline may hold: reads of lookup tables (a StringLookup in map()).
-# A step that writes to a table (TABLE_WRITES) is refused when it is built
-# (build/concrete.py _refuse_table_writes).
-_TABLE_READS = frozenset({"LookupTableFindV2", "LookupTableSizeV2", "LookupTableFind",
-                          "LookupTableSize"})
-TABLE_WRITES = frozenset({"LookupTableInsertV2", "LookupTableRemoveV2",
-                          "LookupTableImportV2", "InitializeTableV2",
-                          "InitializeTableFromTextFileV2"})
+# Stateful ops whose state is the iterator's own (a check, control flow whose bodies are
+# checked op by op, the seeds of a shuffle inside an interleave); random kernels and
+# dataset ops are too (_outside_state).
+_PRIVATE_STATE = frozenset({"Assert", "CheckNumerics", "CheckNumericsV2", "If", "While",
+                            "PartitionedCall", "StatefulPartitionedCall",
+                            "DummySeedGenerator", "AnonymousSeedGenerator"})
+_DATASET_OP = re.compile(r"Dataset(V\d+)?$")
 
 
 def is_pull(fn, args):
@@ -318,8 +321,10 @@ class _Replay:
 
 def pipeline_refusal(iterator):
     """Why the pulls of `iterator` cannot be made before the graph, or None: its
-    dataset's functions (map, filter, interleave, from_generator ...) run Python, read
-    variables or hold resources that are not lookup tables."""
+    dataset's functions (map, filter, interleave, from_generator ...) run Python, hold
+    a resource (a variable, a lookup table: the step may change it before its next()),
+    or run a stateful op whose state is not the iterator's own (a file write, a print).
+    Files a source dataset reads (TFRecordDataset) are read ahead by tf.data itself."""
     dataset = getattr(iterator, "_dataset", None)
     if dataset is None:
         return "is not known (the iterator was made from its components)"
@@ -340,9 +345,24 @@ def pipeline_refusal(iterator):
                 return "runs Python in its pipeline (from_generator, py_function)"
             if any("Variable" in op for op in ops):
                 return "reads a tf.Variable in its pipeline"
-            for _, internal in concrete.graph.captures:
-                if internal.dtype == tf.resource and not all(
-                        op.type in _TABLE_READS for op in internal.consumers()):
-                    return "holds a resource in its pipeline that is not a lookup table"
+            if any(internal.dtype == tf.resource for _, internal in concrete.graph.captures):
+                return ("holds a resource in its pipeline (a lookup table, a random "
+                        "generator)")
+            outside = next((node.op for node in nodes if _outside_state(node)), None)
+            if outside is not None:
+                return (f"runs {outside} in its pipeline (an op with state outside the "
+                        "iterator: a file, a print, a cache)")
         stack.extend(ds._inputs())
     return None
+
+
+def _outside_state(node):
+    """Whether an op of a dataset's function reads or changes something outside the
+    iterator, which the step could change or see before its next()."""
+    if "File" in node.op:              # ReadFile is not marked stateful
+        return True
+    op_def = op_def_registry.get(node.op)
+    if op_def is None or not op_def.is_stateful:
+        return False
+    return not (node.op in _PRIVATE_STATE or _DATASET_OP.search(node.op) or
+                random_ops.is_random_kernel(node))
