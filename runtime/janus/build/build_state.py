@@ -112,8 +112,8 @@ class Recursion:
 class Record:
     """What the graph's callers must know besides its guards and inputs: the Built
     record takes these (build/concrete.py)."""
-    __slots__ = ("assumptions", "raising_assumptions", "number_checks", "python_draws",
-                 "iterator_pulls",
+    __slots__ = ("assumptions", "raising_assumptions", "number_checks", "number_check_ops",
+                 "python_draws", "iterator_pulls",
                  "library_objects", "effects_before_library", "loggers", "settings",
                  "stream_checks", "handed_numbers")
 
@@ -121,6 +121,7 @@ class Record:
         self.assumptions: list = []           # (assert op, (code, offset)) in order
         self.raising_assumptions: set = set() # indexes of those that guard a `raise`
         self.number_checks = 0                # numbers each check's message (numbers.py)
+        self.number_check_ops: set = set()    # their Assert ops (iteration.pull_from)
         self.python_draws = python_draws.PythonDraws()   # fed before each graph call
         self.iterator_pulls = iterator_pulls.IteratorPulls()   # pulled before it too
         # id -> TF/Keras object this build handed to library code, whose attributes that

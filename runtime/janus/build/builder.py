@@ -139,7 +139,7 @@ class Builder:
         message = messages.number_check(self.record.number_checks, reason, *self.where)
         self.record.number_checks += 1
         # Gated with the other checks by atomic.gate, which finds every Assert.
-        tf.debugging.Assert(condition, [message])
+        self.record.number_check_ops.add(tf.debugging.Assert(condition, [message]))
 
     def promote(self, tensor, python_type):
         """`tensor` stands for a Python number of `python_type` (or control.MIXED)."""

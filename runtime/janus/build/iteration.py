@@ -486,10 +486,15 @@ def pull_from(b, iterator, code, offset):
     pull, and the element janus took would wait on the iterator for the next Python
     pull, which a tf.function of the program or a checkpoint of the iterator would
     not see.  (A pull made after one that met another shape or an error is not made:
-    iterator_pulls.IteratorPulls.take stops there.)"""
+    iterator_pulls.IteratorPulls.take stops there.)  janus's number checks do not count:
+    one that fails means that a Python number is another than the graph's, and the path
+    to the pull depends on that number only through decisions that are assumptions of
+    their own."""
     graph = b.target.root_graph
     if graph is not None and not b.open_regions.depth:     # (else pull() refuses)
-        failing = next((op for op in graph.get_operations() if atomic.can_fail(op)), None)
+        neutral = b.record.number_check_ops
+        failing = next((op for op in graph.get_operations()
+                        if atomic.can_fail(op) and op not in neutral), None)
         if failing is not None:
             raise Unsupported(f"next() of a tf.data iterator after `{failing.name}`, which "
                               "can fail: janus takes the element before the graph runs, "

@@ -52,7 +52,8 @@ CANNOT_FAIL = frozenset({
     "Size", "Rank", "ReadVariableOp", "Cast", "ZerosLike", "OnesLike", "Neg", "Abs",
     "Sign", "Square", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Tanh",
     "Sigmoid", "Relu", "Relu6", "Elu", "Selu", "LeakyRelu", "Softplus", "Softsign", "Erf",
-    "Floor", "Ceil", "Round", "Sin", "Cos", "LogicalNot", "IsFinite", "IsNan", "StringFormat",
+    "Floor", "Ceil", "Round", "Rint", "Sin", "Cos", "LogicalNot", "IsFinite", "IsNan",
+    "StringFormat", "Invert",
     "PrintV2", "WriteSummary", "WriteScalarSummary", "WriteHistogramSummary",
     "WriteImageSummary", "WriteAudioSummary", "WriteRawProtoSummary", "FlushSummaryWriter",
     "JanusNewKey", "JanusStash",
@@ -75,8 +76,9 @@ CANNOT_FAIL_STATIC = frozenset({
     "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
     "ResourceApplyGradientDescent", "ResourceApplyMomentum", "ResourceApplyKerasMomentum",
     "ResourceApplyAdam", "ResourceApplyRMSProp", "ResourceApplyAdagradV2",
-    # the truth of a float from its bits (branches.scalar_condition)
-    "Bitcast", "BitwiseAnd",
+    # the truth of a float from its bits (branches.scalar_condition); the bit arithmetic
+    # of seed streams (semantics/seed_streams.py)
+    "Bitcast", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "LeftShift", "RightShift",
     # a shape vector sliced or a stateless draw of a known shape (a GAN's noise)
     "StridedSlice", "StatelessRandomGetKeyCounter", "StatelessRandomUniformV2",
     "StatelessRandomNormalV2", "StatelessTruncatedNormalV2",
