@@ -83,8 +83,9 @@ class IteratorPulls:
     """The pulls of one graph being built, and the elements of the call running it."""
 
     def __init__(self):
-        self.pulls = []           # (iterator, flat specs, element spec) in program order
-        self.exact = []           # per pull: whether its shapes are the build's exact ones
+        # (weak reference to the iterator, its element's shapes in the graph, its
+        # element_spec) per pull, in program order
+        self.pulls = []
 
     def __bool__(self):
         return bool(self.pulls)
@@ -136,7 +137,6 @@ class IteratorPulls:
                 placeholders.append(graph.capture_call_time_value(
                     _feeder(index, i), tf.TensorSpec(shape, spec.dtype)))
         self.pulls.append((weakref.ref(iterator), shapes, element_spec))
-        self.exact.append(seen is None)
         element = tf.nest.pack_sequence_as(element_spec, placeholders)
         _note_made(b, element)
         return element
