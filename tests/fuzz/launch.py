@@ -199,13 +199,14 @@ def _reduced(v):
 
 
 def _array(a):
-    """dtype-exact contents: floats as repr strings (keeps -0.0, nan, inf).  A string
-    tensor's .numpy() of rank 0 is bytes."""
+    """dtype-exact contents: floats as repr strings (keeps -0.0, nan, inf), and the bytes
+    of string tensors (an object array's items) too.  A string tensor's .numpy() of rank
+    0 is bytes."""
     if not hasattr(a, "dtype"):
         return [[], [repr(a)]]
     kind = a.dtype.kind
     flat = a.ravel().tolist()
-    if kind in "fc":
+    if kind in "fcOS":
         flat = [repr(x) for x in flat]
     return [list(a.shape), flat[:4096]]
 
