@@ -167,8 +167,8 @@ def _python_draw(b, fn, args, kwargs, code, offset):
 
 def _iterator_get_next(b, fn, args, kwargs, code, offset):
     """it.get_next() of a tf.data iterator from outside the step (iterator_pulls.py)."""
-    if args or kwargs or not iterator_pulls.is_pull(fn, args) or \
-            b.provenance.source_of(fn.__self__) is None:
+    if args or kwargs or getattr(fn, "__func__", None) is not iterator_pulls.ITERATOR.get_next \
+            or not iteration.outside_iterator(b, fn.__self__):
         return PASS
     return iteration.pull_from(b, fn.__self__, code, offset)
 

@@ -33,7 +33,7 @@ import tensorflow as tf
 from .. import guards
 from ..errors import Thrown, Unsupported
 from ..frontend import bytecode
-from ..semantics import iterator_pulls, natives, numbers
+from ..semantics import natives, numbers
 from ..values import BuildIterator, is_symbolic
 from . import iteration
 
@@ -68,7 +68,7 @@ def check_finished(b):
 
 def call_next(b, args, code, offset):
     """next(gen[, default]) in the step."""
-    if iterator_pulls.is_pull(next, args) and b.provenance.source_of(args[0]) is not None:
+    if iteration.outside_iterator(b, args[0]):
         # A tf.data iterator from outside: its element is pulled before the graph runs
         # (a default is the interpreter's: at the end of the data it runs the call).
         return iteration.pull_from(b, args[0], code, offset)

@@ -502,11 +502,15 @@ def pull_from(b, iterator, code, offset):
     return b.record.iterator_pulls.pull(b, iterator, code, offset)
 
 
+def outside_iterator(b, value):
+    """Whether `value` is a tf.data iterator from outside the step (its elements are
+    pulled before the graph: semantics/iterator_pulls.py)."""
+    return type(value) is iterator_pulls.ITERATOR and b.provenance.source_of(value) is not None
+
+
 def pulled(b, value):
     """A Pulled iteration when `value` is a tf.data iterator from outside the step."""
-    if type(value) is iterator_pulls.ITERATOR and b.provenance.source_of(value) is not None:
-        return Pulled(b, value, b.where)
-    return None
+    return Pulled(b, value, b.where) if outside_iterator(b, value) else None
 
 
 class PythonIterator:

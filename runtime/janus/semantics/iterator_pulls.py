@@ -62,14 +62,6 @@ _PRIVATE_STATE = frozenset({"Assert", "CheckNumerics", "CheckNumericsV2", "If", 
 _DATASET_OP = re.compile(r"Dataset(V\d+)?$")
 
 
-def is_pull(fn, args):
-    """next(it) / next(it, default) of a tf.data iterator, or it.get_next()."""
-    if fn is next:
-        return bool(args) and type(args[0]) is ITERATOR
-    return getattr(fn, "__func__", None) is ITERATOR.get_next and \
-        type(fn.__self__) is ITERATOR
-
-
 class PullRaised(Exception):
     """A pull before the graph met an error or an element of another shape: the
     interpreter runs the call, and the elements go back to the iterator first."""
