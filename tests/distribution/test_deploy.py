@@ -67,7 +67,15 @@ def mutate(doc, path, value):
     return doc
 
 
-DELETE = object()
+class _Delete:
+    """A value that removes its key (its repr names it in test ids, which must not
+    change from one process to the next)."""
+
+    def __repr__(self):
+        return "<deleted>"
+
+
+DELETE = _Delete()
 JOB_CONTAINER = ["spec", "template", "spec", "containers", 0]
 LAUNCHER = ["spec", "mpiReplicaSpecs", "Launcher"]
 WORKER_CONTAINER = ["spec", "mpiReplicaSpecs", "Worker", "template", "spec", "containers", 0]
