@@ -74,7 +74,7 @@ def call(b, fn, args, kwargs, code, offset):
             if result is not PASS:
                 return result
         if fn in CONSUME_ALL or _is_join(fn):
-            args = generators.run_to_end(b, args)
+            args = generators.run_to_end(b, iteration.views_listed(b, args))
     for value in (*args, *kwargs.values()):
         reads.contents(b, value)
     for rule in OF_PROGRAM_OBJECTS if compares else WITH_CONTENTS:

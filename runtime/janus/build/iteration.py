@@ -215,6 +215,25 @@ def start(b, value, backwards=False):
     return items
 
 
+def views_listed(b, values):
+    """`list(d.values())`, `sorted(d.items())`, `sum(d.values())`: a builtin that takes
+    every item of a view of a heap dict gets them as a `for` over the view takes them
+    (the keys in their order, each value read and guarded as it is reached), in a list
+    the build made; of a dict the call made, the view's own items."""
+    return tuple(_listed(b, value) if type(value) in _DICT_VIEWS or
+                 type(value) in _ODICT_VIEWS else value for value in values)
+
+
+def _listed(b, view):
+    live = live_container(view)
+    if live is not None and b.provenance.is_created(live[0]):
+        # A dict the call made: the view is over the build's own object.
+        return b.note_created(list(view))
+    reads.contents(b, view)
+    items = container_items(b, view)
+    return view if items is None else b.note_created(list(items))
+
+
 def container_items(b, value, backwards=False):
     """ContainerItems over a dict, a view of one, a deque or a tracked mapping from the
     heap, else None."""

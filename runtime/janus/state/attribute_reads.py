@@ -137,6 +137,23 @@ def attribute(b, owner, name, code, offset):
     return _plain(b, value, name, acc, library, code, offset)
 
 
+def variable_attribute(b, variable, name, code, offset):
+    """`v.name` of a tf.Variable from outside the build.  What TF's classes hold (its
+    methods and properties; library_state._watch_value_classes watches those classes)
+    is read as it is, guarded only on no instance entry shadowing it.  An attribute the
+    program set on the variable itself (`v.lr_mult = 0.1`, `v.assign_sub = decayed`)
+    is read and guarded like any object's: the program may set, change or delete it
+    between calls."""
+    if janus_ext.own_attr(variable, name, _MISSING) is not _MISSING:
+        return attribute(b, variable, name, code, offset)
+    acc = b.provenance.source_of(variable)
+    if acc is None:
+        # A variable a library call returned: this object (held weakly).
+        acc = guards.const(variable)
+    b.guards.require_absent(guards.own(acc, name))
+    return getattr(variable, name)
+
+
 def _module_getattr(b, module, name, acc, code, offset):
     """`mod.name` where the module holds no `name` and defines `__getattr__` (PEP 562):
     CPython calls `mod.__getattr__(name)`, the program's function, which the build runs

@@ -15,6 +15,7 @@ nothing is replayed, no TF update has landed (or it was undone, janus/graph/atom
 the interpreter re-runs the call.
 """
 
+import collections
 import functools
 import types
 
@@ -49,6 +50,17 @@ READS_CONTENTS = {
 # Python numbers that stop being specialised when they change between calls.
 # Numbers that change between calls travel at Python's width (numbers.py).
 VARYING_NUMBER_DTYPES = {int: numbers.CARRY[int], float: numbers.CARRY[float]}
+
+
+def popitem_last(mapping, args, kwargs):
+    """popitem()'s `last` (True for a dict), or None where the call raises TypeError."""
+    if not args and not kwargs:
+        return True
+    if not isinstance(mapping, collections.OrderedDict) or len(args) + len(kwargs) > 1 \
+            or set(kwargs) - {"last"}:
+        return None
+    last = args[0] if args else kwargs["last"]
+    return last if type(last) is bool else None
 
 
 def item_position(items, method, args):
@@ -450,6 +462,10 @@ class Heap:
         elif method == "update" and len(args) <= 1 and (not args or type(args[0]) is dict):
             touched.update(args[0] if args else ())
             touched.update(kwargs)
+        elif method == "popitem" and copy and \
+                (last := popitem_last(copy, args, kwargs)) is not None:
+            # The key it takes: the last, or an OrderedDict's first with last=False.
+            touched.add(next(reversed(copy)) if last else next(iter(copy)))
         else:
             self.touched[id(copy)] = None
 

@@ -73,10 +73,12 @@ MAX_OBJECTS = 1 << 17
 
 
 def is_watched_kind(value) -> bool:
-    """An instance of a TF/Keras class itself (not a user subclass), holding a __dict__."""
+    """An instance of a TF/Keras class itself (not a user subclass), holding a __dict__:
+    a tf.Variable too, whose own dict the program can give attributes library code
+    finds (`kernel.value.assign_sub = damped`, which Keras' optimizer then calls)."""
     module = getattr(type(value), "__module__", "") or ""
     return module.startswith(LIBRARY_MODULES) and \
-        not isinstance(value, _NOT_CONFIGURATION) and \
+        (isinstance(value, tf.Variable) or not isinstance(value, _NOT_CONFIGURATION)) and \
         type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
 
 
@@ -630,6 +632,15 @@ class _Walk:
 
     def _visit(self, obj, described):
         attributes = obj.__dict__
+        if isinstance(obj, tf.Variable):
+            # Its dict holds TF's handle, shape and caches, which TF never rewrites (no
+            # write in eager steps, tf.function steps, checkpoint and h5 saves and
+            # restores: measured 2026-11-30), and what the program hangs on it: a write
+            # there is what matters, not what the values hold.  The names the step's
+            # own code reads or writes are left to its guards and its commit.
+            janus_ext.watch_dict(attributes, described, self.graph,
+                                 frozenset(self.program_names(obj)), owner=obj)
+            return
         # The program's subclass: its own names are left to the guards, and the plain
         # dicts and lists it holds are the program's data (a history the loop appends
         # to), not configuration; the library objects it holds are followed.

@@ -193,7 +193,8 @@ def same_item(b, copy, real, key):
     caller's container has the key (read as the guard checker reads it), and nothing
     the call did changed what is there.  For a list, only appends keep every position;
     a mapping keeps the keys the call did not write or delete.  (Identity of the two
-    items is no proof: the call may have written an equal small int.)"""
+    items is no proof that the call did not write there, since it may have written an
+    equal small int; where the writes are not known, it is what is left.)"""
     value = janus_ext.static_item(real, key, _MISSING)
     if value is _MISSING:
         if containers.is_mapping(real) and type(key) in guards.SPECIALISABLE and \
@@ -211,7 +212,13 @@ def same_item(b, copy, real, key):
             0 <= key < len(copy) - appended and \
             key not in b.heap.rewritten.get(id(copy), ())
     touched = b.heap.touched.get(id(copy), set())
-    return touched is not None and key not in touched
+    if touched is None:
+        # The call changed it in ways that do not name their keys (`update()` of
+        # pairs, `popitem()` with odd arguments): the item is still the caller's where
+        # the copy holds the caller's object; one the call wrote over with the same
+        # object is read from the caller's dict too, guarded, and gives that object.
+        return janus_ext.static_item(copy, key, _MISSING) is value
+    return key not in touched
 
 
 # Mutable C sequences: no watcher sees a write into them, and janus makes no copy of
