@@ -6,6 +6,8 @@ import json
 import numpy as np
 import tensorflow as tf
 
+tf.keras.utils.set_random_seed(5)
+
 rng = np.random.default_rng(47)
 XS = rng.normal(size=(64, 2)).astype(np.float32)
 YS = (XS[:, :1] * 2.0 - XS[:, 1:]).astype(np.float32)

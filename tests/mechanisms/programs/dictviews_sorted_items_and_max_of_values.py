@@ -7,6 +7,8 @@ import json
 import numpy as np
 import tensorflow as tf
 
+tf.keras.utils.set_random_seed(5)
+
 rng = np.random.default_rng(5)
 XS = rng.normal(size=(80, 3)).astype(np.float32)
 YS = (XS @ np.array([[1.0], [-2.0], [0.5]], np.float32)).astype(np.float32)
