@@ -596,6 +596,11 @@ def _handle_of(variable):
     return getattr(inner, "handle", None)
 
 
+# Keys TF writes on a tf.Variable as bookkeeping, which no graph's ops depend on: the
+# flag its first read sets, the shape list it caches, the uid a checkpoint restore sets.
+_VARIABLE_BOOKKEEPING = frozenset({"_variable_read", "_cached_shape_as_list", "_update_uid"})
+
+
 class _Walk:
     """One `watch`'s walk over the objects library code reaches, breadth first and to
     the end: every object reachable is watched, however deep (a functional model's
@@ -633,13 +638,15 @@ class _Walk:
     def _visit(self, obj, described):
         attributes = obj.__dict__
         if isinstance(obj, tf.Variable):
-            # Its dict holds TF's handle, shape and caches, which TF never rewrites (no
-            # write in eager steps, tf.function steps, checkpoint and h5 saves and
-            # restores: measured 2026-11-30), and what the program hangs on it: a write
-            # there is what matters, not what the values hold.  The names the step's
-            # own code reads or writes are left to its guards and its commit.
+            # Its dict holds TF's handle, shape and caches, which TF does not rewrite
+            # but for its bookkeeping (no other write in eager steps, tf.function steps,
+            # checkpoint and h5 saves and restores: measured 2026-11-30), and what the
+            # program hangs on it: a write there is what matters, not what the values
+            # hold.  The names the step's own code reads or writes are left to its
+            # guards and its commit.
             janus_ext.watch_dict(attributes, described, self.graph,
-                                 frozenset(self.program_names(obj)), owner=obj)
+                                 frozenset(self.program_names(obj)) | _VARIABLE_BOOKKEEPING,
+                                 owner=obj)
             return
         # The program's subclass: its own names are left to the guards, and the plain
         # dicts and lists it holds are the program's data (a history the loop appends
