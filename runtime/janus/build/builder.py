@@ -40,7 +40,6 @@ from ..values import (CONTAINER_TYPES, NULL, GraphText, from_library, has_symbol
 from . import arm_tapes, build_state, calls, control, frame, generators, made, recursive_calls
 
 MAX_INLINE_DEPTH = 32
-_NO_KEY = object()          # popitem() whose key the build does not name
 # Each branch on a tensor runs both its arms twice (dry, then for real), and an arm that
 # meets the other only at the end of the code (a `break` on a tensor in an unrolled
 # loop) holds every later branch: n such branches nested would be 2**n runs.  Deeper
@@ -469,16 +468,6 @@ class Builder:
             # contents compared with plain values, as eager decides.
             raise Thrown(exc, code, offset) from None
 
-    def _popped_key(self, container, real, args, kwargs):
-        """The key `popitem()` takes from the mapping as this call has changed it: the
-        last one (an OrderedDict's first with last=False), or _NO_KEY when it is empty
-        or the arguments are not a plain `last`."""
-        items = self.heap.local_view(container)
-        last = heap.popitem_last(items, args, kwargs)
-        if not items or last is None:
-            return _NO_KEY          # (the method itself raises as eagerly)
-        return next(reversed(items)) if last else next(iter(items))
-
     def _collection_method(self, container, name, args, kwargs, code, offset):
         if name not in containers.method_names(type(container)):
             raise Unsupported(f"{type(container).__qualname__}.{name}() is not converted",
@@ -518,8 +507,9 @@ class Builder:
                 self.heap.mutate(container, name, args, kwargs)
             return value
         if containers.is_mapping(real) and known and name == "popitem":
-            key = self._popped_key(container, real, args, kwargs)
-            if key is not _NO_KEY and reads.same_item(self, container, real, key):
+            # (the key it takes from the mapping as this call has changed it)
+            key = heap.popped_key(self.heap.local_view(container), args, kwargs)
+            if key is not heap.NO_KEY and reads.same_item(self, container, real, key):
                 # The caller's value at the key it takes: guarded like `pop(key)`'s.
                 value = reads.item(self, real, key, code, offset)
                 self.heap.mutate(container, name, args, kwargs)

@@ -52,7 +52,20 @@ READS_CONTENTS = {
 VARYING_NUMBER_DTYPES = {int: numbers.CARRY[int], float: numbers.CARRY[float]}
 
 
-def popitem_last(mapping, args, kwargs):
+NO_KEY = object()           # popitem() that takes no key: it raises
+
+
+def popped_key(mapping, args, kwargs):
+    """The key `mapping.popitem(*args, **kwargs)` takes: the last (an OrderedDict's first
+    with last=False), or NO_KEY where the call raises (an empty mapping, arguments it
+    refuses)."""
+    last = _popitem_last(mapping, args, kwargs)
+    if not mapping or last is None:
+        return NO_KEY
+    return next(reversed(mapping)) if last else next(iter(mapping))
+
+
+def _popitem_last(mapping, args, kwargs):
     """popitem()'s `last` (True for a dict), or None where the call raises TypeError."""
     if not args and not kwargs:
         return True
@@ -462,10 +475,8 @@ class Heap:
         elif method == "update" and len(args) <= 1 and (not args or type(args[0]) is dict):
             touched.update(args[0] if args else ())
             touched.update(kwargs)
-        elif method == "popitem" and copy and \
-                (last := popitem_last(copy, args, kwargs)) is not None:
-            # The key it takes: the last, or an OrderedDict's first with last=False.
-            touched.add(next(reversed(copy)) if last else next(iter(copy)))
+        elif method == "popitem" and (key := popped_key(copy, args, kwargs)) is not NO_KEY:
+            touched.add(key)
         else:
             self.touched[id(copy)] = None
 
