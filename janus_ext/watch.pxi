@@ -38,12 +38,18 @@ cdef object _UNSET = object()
 # data the program changes, below): watched for as long as they live.
 cdef dict _library_module_dicts = {}     # id(module dict) -> the module's name
 cdef dict _library_data_dicts = {}       # id(a dict a module binds) -> "module.name"
+# (id(dict), key) pairs that janus itself writes and restores while it builds (the
+# `call` it hangs on a user layer for Keras' __call__ to reach the builder): not the
+# program's change, so no graph goes stale for it, and the watch's record stays as is.
+cdef set _own_writes = set()
 
 
 cdef int _on_dict_event(PyDict_WatchEvent event, PyObject *d, PyObject *key,
                         PyObject *new_value) noexcept:
     cdef object entry
     try:
+        if _own_writes and key != NULL and (<Py_ssize_t>d, <object>key) in _own_writes:
+            return 0
         if _library_module_dicts:
             _library_module_event(event, d, key, new_value)
         entry = _watched.get(<Py_ssize_t>d)
@@ -114,6 +120,25 @@ cdef void _release(Py_ssize_t key):
         return              # still watched for library code and data
     if PyDict_Unwatch(_watcher, <PyObject *>key) < 0:
         PyErr_WriteUnraisable(<PyObject *>key)
+
+
+class own_write:
+    """`with own_write(obj.__dict__, key):` janus sets `key` and removes it again before
+    the block ends (nothing of the program's is there: the caller checks): watchers of
+    that dict do not hear of it."""
+
+    def __init__(self, d, key):
+        self.where = (id(d), key)
+        self.outermost = False
+
+    def __enter__(self):
+        self.outermost = self.where not in _own_writes
+        _own_writes.add(self.where)
+
+    def __exit__(self, *exc):
+        if self.outermost:
+            _own_writes.discard(self.where)
+        return False
 
 
 def watch_dict(object d, str described, dependent, ignored=None, owner=None):

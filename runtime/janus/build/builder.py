@@ -433,12 +433,16 @@ class Builder:
         def through_builder(*call_args, **call_kwargs):
             return self.inline(impl, (layer, *call_args), call_kwargs, code, offset)
 
-        object.__setattr__(layer, "call", through_builder)
-        try:
-            result = layer(*map(arrays.unwrap, args),
-                           **{k: arrays.unwrap(v) for k, v in kwargs.items()})
-        finally:
-            object.__delattr__(layer, "call")
+        # Keras' __call__ reaches the builder through an instance `call` set for this
+        # call only (unshadowed_method: the program has none there); graphs that watch
+        # the layer's dict for the program's own `call` do not hear of it.
+        with janus_ext.own_write(layer.__dict__, "call"):
+            object.__setattr__(layer, "call", through_builder)
+            try:
+                result = layer(*map(arrays.unwrap, args),
+                               **{k: arrays.unwrap(v) for k, v in kwargs.items()})
+            finally:
+                object.__delattr__(layer, "call")
         self.note_fresh(result)
         return result
 
@@ -479,7 +483,7 @@ class Builder:
                 args[0], self.heap.local_view(container)):
             for compared in (container, args[0]):       # == reads them at every depth
                 reads.whole(self, compared, code, offset)
-        if name in ("extend", "extendleft", "update") and natives.first_opaque(
+        if name in heap.READS_GIVEN and natives.first_opaque(
                 (*args, *kwargs.values()), True, is_library_object) is not None:
             raise Unsupported(f"{type(container).__qualname__}.{name}() of values janus "
                               "would iterate by their own code", code, offset)
@@ -521,16 +525,21 @@ class Builder:
                               "checker cannot read", code, offset)
         if name in heap.MUTATORS[type(container)]:
             self.no_writes_in_regions(f"{type(container).__name__}.{name}()", code, offset)
-            if name in ("extend", "extendleft", "update"):
-                # It reads the items of what it is given (`queue.extend(INCOMING)`):
-                # guarded, and as this call has changed them so far.
-                for given in (*args, *kwargs.values()):
-                    reads.whole(self, given, code, offset)
-                args = tuple(self.heap.local_view(self.provenance.real_of(given, given))
-                             for given in args)
+            if name in heap.READS_GIVEN:
+                args, kwargs = self.given_whole(args, kwargs, code, offset)
             # No snapshot: the object stored is the one later code may still change.
             return self.heap.mutate(container, name, args, kwargs)
         return getattr(container, name)(*args, **kwargs)
+
+    def given_whole(self, args, kwargs, code, offset):
+        """The arguments of a method that reads all of what it is given (heap.READS_GIVEN):
+        guarded at every depth (`hp.update(PAIRS)` reads the values inside PAIRS' pairs),
+        and handed over as this call has changed them so far."""
+        for given in (*args, *kwargs.values()):
+            reads.whole(self, given, code, offset)
+        args = tuple(self.heap.local_view(self.provenance.real_of(given, given))
+                     for given in args)
+        return args, kwargs
 
     def mutating_argument(self, container, code, offset):
         """A list or dict method on the copy the build made of an argument's container:

@@ -31,7 +31,7 @@ import janus_ext
 from .. import containers
 from ..errors import BuildRaised, NotYet, Thrown, Unsupported
 from ..semantics import (arrays, iterator_pulls, natives, numbers, python_draws)
-from ..state import attribute_reads, identity_reads, library_state, objects, reads
+from ..state import attribute_reads, heap, identity_reads, library_state, objects, reads
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
                       from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable)
@@ -465,6 +465,8 @@ def _builtin_method(b, fn, args, kwargs, code, offset):
                               "outside a cond arm or loop body", code, offset)
         if type(owner) in sets.SET_TYPES:
             return sets.method(b, owner, fn.__name__, args, kwargs, code, offset)
+        if fn.__name__ in heap.READS_GIVEN:
+            args, kwargs = b.given_whole(args, kwargs, code, offset)
         return fn(*args, **kwargs)
     if b.provenance.argument_name(owner) is not None:
         if fn.__name__ in READ_METHODS:
@@ -474,7 +476,7 @@ def _builtin_method(b, fn, args, kwargs, code, offset):
 
 
 def _user_layer(b, fn, args, kwargs, code, offset):
-    if user_call(fn) is None:
+    if user_call(fn) is None or attribute_reads.shadowed_by_library_read(fn, "call"):
         return PASS
     _no_carried_numbers(b, fn, args, kwargs, code, offset)
     return b.call_user_layer(fn, args, kwargs, code, offset)

@@ -642,6 +642,13 @@ def unshadowed_method(b, value, name, impl, code, offset):
         b.guards.require_is(guards.attr(acc, name), impl)
 
 
+def shadowed_by_library_read(value, name) -> bool:
+    """`value` holds its own `name`, ahead of its class's (a `call` the program hung on
+    its Keras layer): library code reads it there (Keras' __call__), calling back into
+    the program's function, and the library watch of `value`'s dict guards it."""
+    return janus_ext.own_attr(value, name) is not None
+
+
 def code_on_class(b, cls, name):
     """(property getter, function) that `cls.name` holds for a class the graph names by
     identity (recursive graphs over objects of `cls`), guarded as the checker reads it:

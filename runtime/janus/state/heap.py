@@ -38,6 +38,9 @@ MUTATORS = {
                      "__delitem__"}),
     **containers.MUTATORS,
 }
+# Methods that read all of what they are given (`hp.update(PAIRS)`, `queue.extend(NEW)`),
+# natively: their arguments are guarded whole, on any container the step calls them on.
+READS_GIVEN = frozenset({"extend", "extendleft", "update"})
 # Methods whose result, or whose success at commit, depends on the contents already
 # there: those contents are guarded, so the replay at commit cannot fail or differ.
 READS_CONTENTS = {

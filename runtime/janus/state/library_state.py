@@ -652,8 +652,7 @@ class _Walk:
         # dicts and lists it holds are the program's data (a history the loop appends
         # to), not configuration; the library objects it holds are followed.
         programs = is_program_subclass(obj) or is_program_object(obj)
-        # (`call`: the builder sets and deletes it while it builds a user layer's call.)
-        own = frozenset(self.program_names(obj)) | {"call"} if programs else None
+        own = frozenset(self.program_names(obj)) if programs else None
         janus_ext.watch_dict(attributes, described, self.graph, own, owner=obj)
         for key, value in list(attributes.items()):
             # (`_auto_config`: Keras' record of the constructor's arguments, which only
