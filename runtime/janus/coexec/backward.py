@@ -580,9 +580,8 @@ _attrs_cache = [None, None]     # (options object, attrs tuple)
 
 
 def _call_attrs():
-    """janus's graph call options (eager's numerics), or the context's under
-    JANUS_NUMERICS=graph."""
-    options = call_options.options() or context.context().function_call_options
+    """janus's graph call options (call_options.py)."""
+    options = call_options.options()
     if _attrs_cache[0] is not options:
         attrs = tuple(item for name, value in options.as_attrs().items()
                       if name != "executor_type" for item in (name, value))

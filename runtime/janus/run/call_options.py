@@ -10,20 +10,19 @@ too, with oneDNN off as well.  A hand-written tf.function has these differences;
 janus promises eager's numbers.  So janus calls its graphs with a copy of the
 context's config in which the arithmetic optimizer, constant folding, the remapper and
 the model pruner are off.  TF optimizes a function once per config it is called with,
-so the program's own tf.functions keep every rewrite, and so do janus's graphs under
-JANUS_NUMERICS=graph.  Layout and the other passes stay on, as the program sets them
-(the copy follows tf.config.optimizer changes).  With oneDNN on, TF's
+so the program's own tf.functions keep every rewrite, and janus's graphs keep them under
+JANUS_NUMERICS=graph.  Grappler's dependency optimizer is off in either mode: it can let
+a variable's write run before a read of it (graph/eager_config.py).  Layout and the other
+passes stay on, as the program sets them (the copy follows tf.config.optimizer changes).  With oneDNN on, TF's
 graph runtime still picks oneDNN kernels of its own (docs/soundness.md#onednn-round-off).
 """
 
 from tensorflow.python.eager import context
 
-from .. import config
 from ..graph import eager_config
 from ..state import library_state
 
-_UNDECIDED = object()
-_options = _UNDECIDED      # the options janus's graph calls run with; None: the context's
+_options = None      # the options janus's graph calls run with, once made
 
 
 class _ContextConfig:
@@ -37,31 +36,21 @@ class _ContextConfig:
 _copied = _ContextConfig()
 
 
-def _eager_numerics_options():
-    return context.FunctionCallOptions(config_proto=eager_config.eager_numerics_config())
-
-
 def options():
-    """The FunctionCallOptions janus's graph calls run with; None: the context's."""
+    """The FunctionCallOptions janus's graph calls run with."""
     global _options, _copied
-    if _options is _UNDECIDED or _copied.stale is not None:
+    if _options is None or _copied.stale is not None:
         # The switches are fixed at start-up; the copy of the context's config is made
         # again when the program changes it (the graphs are rebuilt then too).
-        cfg = config.active()
-        _options = None if cfg is not None and not cfg.eager_numerics else \
-            _eager_numerics_options()
-        if _options is not None:
-            _copied = _ContextConfig()
-            library_state.watch_tf_config(_copied)
+        _options = context.FunctionCallOptions(config_proto=eager_config.graph_config())
+        _copied = _ContextConfig()
+        library_state.watch_tf_config(_copied)
     return _options
 
 
 def enter():
-    """Before a graph call: the options it runs with; the caller's, to restore, or
-    None when the context's are used (JANUS_NUMERICS=graph)."""
+    """Before a graph call: the options it runs with; the caller's, to restore."""
     chosen = options()
-    if chosen is None:
-        return None
     ctx = context.context()
     saved = ctx.function_call_options
     ctx.function_call_options = chosen
@@ -69,5 +58,4 @@ def enter():
 
 
 def leave(saved):
-    if saved is not None:
-        context.context().function_call_options = saved
+    context.context().function_call_options = saved
