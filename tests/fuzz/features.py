@@ -28,7 +28,7 @@ from features_state import (
     defaultdict_rw, counter_contains, aliasing, object_created, tuple_const,
     tensor_identity, item_write_finalizer, closure_made_in_step, set_in_step,
     getattr_default, nested_contents, equal_identity, list_counter, number_window,
-    stdlib_iteration)
+    stdlib_iteration, pairs_update)
 from features_numbers import (
     int_float_division, floor_mod, comparison, big_int, zero_division, strings, fstring,
     ndarray_probe, number_type_dispatch, percent_format, fresh_text, native_arrays)
@@ -38,7 +38,8 @@ from features_objects import (
 from features_library import (
     second_tape, py_random, tf_random, iterator_next, shape_change, dtype_change,
     model_swap, model_attr, lr_change, act_change, own_tf_function, optimizer_setting,
-    fixed_seed_stream, library_body, interpreted_step, dataset_pull)
+    fixed_seed_stream, library_body, interpreted_step, dataset_pull, variable_attr,
+    layer_own_call)
 from features_failures_output import (
     tf_assert, check_numerics, gather_oob, raise_caught, suppress_ctx, step_exception,
     print_in_step, print_container, print_order, step_warning)
@@ -60,7 +61,7 @@ FEATURES = {f.__name__: f for f in (
     getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
     cond_identity, cond_closure, loop_identity, equal_identity, list_counter, case_closure,
     nested_choice, step_warning, number_window, interpreted_step, stdlib_iteration,
-    dataset_pull)}
+    dataset_pull, variable_attr, pairs_update, layer_own_call)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",

@@ -136,3 +136,61 @@ def interpreted_step(r, u):
                  tape=f"crc_{u} = zlib.crc32(pred.numpy().tobytes())\n"
                       f"if crc_{u} % {r.choice(['2', '3'])} == 0:\n"
                       f"    loss = loss * {r.choice(['1.0', '0.75'])}\n")
+
+
+def variable_attr(r, u):
+    # A Python attribute the program hangs on one of its tf.Variables, a per-variable
+    # learning-rate multiplier (state/attribute_reads.variable_attribute): the step reads
+    # it with getattr() and a default, in the loss or in an update of its own; the loop
+    # changes it, deletes it and sets it again.
+    values = r.sample(["0.5", "2.0", "0", "0.25", "3"], 3)
+    use = r.choice(["loss", "update", "both"])
+    if r.random() < 0.5:
+        # A raw variable of the feature's own, with the attribute from the start.
+        setup = (f"V_{u} = tf.Variable(np.full(3, 0.5), name='v{u}')\n"
+                 f"V_{u}.lr_mult = {values[0]}\n")
+        read = f"getattr(V_{u}, 'lr_mult', 1.0)"
+        tape = f"loss = loss + 0.01 * {read} * tf.reduce_sum(V_{u} * V_{u})\n"
+        post = f"V_{u}.assign_sub(0.05 * {read} * V_{u})\n"
+        mutations = (f"V_{u}.lr_mult = {values[1]}", f"del V_{u}.lr_mult",
+                     f"V_{u}.lr_mult = {values[2]}")
+    else:
+        # One of the model's weights (W or B of raw variables, a Keras weight): set
+        # first by the loop; a model_swap may have replaced the model before the delete.
+        i = r.choice(["0", "-1"])
+        var, var_d = f"params({{m}})[{i}]", f"params({{M}})[{i}]"
+        setup = ""
+        read = f"getattr({var}, 'lr_mult', 1.0)"
+        tape = f"loss = loss + 0.001 * {read} * tf.reduce_sum({var} ** 2)\n"
+        post = (f"for v_{u} in variables:\n"
+                f"    v_{u}.assign_sub(0.001 * getattr(v_{u}, 'lr_mult', 1.0) * v_{u})\n")
+        mutations = (f"{var_d}.lr_mult = {values[0]}",
+                     f"if hasattr({var_d}, 'lr_mult'): del {var_d}.lr_mult",
+                     f"{var_d}.lr_mult = {values[1]}")
+    return Parts(("variable_attr", "mutate_object"),
+                 setup=setup,
+                 state={f"mult_{u}": "None"},
+                 tape=tape if use != "update" else "",
+                 post=(post if use != "loss" else "") + f"{{st}}mult_{u} = {read}\n",
+                 mutations=mutations)
+
+
+def layer_own_call(r, u):
+    # A Keras layer class of the program's own, applied by the step; the loop hangs a
+    # plain function on the instance as its `call` (Keras' __call__ finds it first),
+    # replaces it and deletes it (janus_ext's own_write watch of the layer's dict).
+    scale = r.choice(["0.5", "0.75"])
+    first, second = r.sample([f"clipped_{u}", f"doubled_{u}", "lambda t: t * 0.25"], 2)
+    applied = r.choice(["pred", "pred - y"])
+    tape = r.choice([
+        f"gated_{u} = GATE_{u}({applied})\n"
+        f"loss = loss + 0.1 * tf.reduce_mean(gated_{u} ** 2)\n",
+        f"loss = 0.5 * loss + 0.5 * tf.reduce_mean((GATE_{u}(pred) - y) ** 2)\n"])
+    return Parts(("keras_own_layer", "mutate_method"),
+                 setup=f"class Gate{u}(tf.keras.layers.Layer):\n    def call(self, t):\n"
+                       f"        return t * {scale}\n\n\n"
+                       f"def clipped_{u}(t):\n    return tf.clip_by_value(t, -0.1, 0.1)\n\n\n"
+                       f"def doubled_{u}(t):\n    return t * 2.0\n\n\nGATE_{u} = Gate{u}()\n",
+                 tape=tape,
+                 mutations=(f"GATE_{u}.call = {first}", f"GATE_{u}.call = {second}",
+                            f"del GATE_{u}.call"))

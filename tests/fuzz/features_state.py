@@ -231,3 +231,51 @@ def stdlib_iteration(r, u):
                       f"{{st}}mult_{u} += list(itertools.accumulate(MULTS_{u}))[-1] + "
                       f"next(itertools.cycle(MULTS_{u}))\n",
                  mutations=(f"GROUPS_{u}[0]['lr'] = 0.125", f"MULTS_{u}[1] = 2.0"))
+
+
+def pairs_update(r, u):
+    # The step makes a dict of hyper-parameters from a base and updates it from the
+    # program's [name, value] lists and keywords (builder.given_whole: update() reads
+    # inside what it is given); the loop edits a pair in place, appends one, adds or
+    # removes a keyword.  Optionally the step also takes a scale off a queue dict with
+    # popitem() (heap.popped_key): refilled by the loop before every call with the same
+    # key and a new value, or by mutations (the step then pops only a non-empty queue).
+    setup = (f"BASE_{u} = {{'scale': 1.0, 'shift': 0.0, 'extra': 0.0}}\n"
+             f"PAIRS_{u} = [['scale', {r.choice(['0.5', '1.0'])}], ['shift', 0.01]]\n"
+             f"KW_{u} = {{'extra': {r.choice(['0.5', '1'])}}}\n")
+    tape = (f"hp_{u} = dict(BASE_{u})\nhp_{u}.update(PAIRS_{u}, **KW_{u})\n"
+            f"loss = loss * hp_{u}['scale'] + hp_{u}['shift'] + 0.01 * hp_{u}['extra'] "
+            f"+ 0.1 * hp_{u}.get('bias', 0.0)\n")
+    pair = r.choice(["['bias', 0.05]", "['scale', 0.75]"])
+    edits = [f"PAIRS_{u}[{r.choice(['0', '1'])}][1] = {r.choice(['0.25', '2.0', '1'])}",
+             f"PAIRS_{u}.append({pair})",
+             f"KW_{u}['{r.choice(['scale', 'bias'])}'] = 1.5",
+             f"del KW_{u}['extra']"]
+    mutations = r.sample(edits, r.randint(2, 3))
+    tags = ["dict_update_pairs", "mutate_container"]
+    state = {f"hp_{u}": "None"}
+    loop = ""
+    queue = r.choice(["none", "mutation", "loop"])
+    if queue != "none":
+        tags.append("dict_popitem")
+        state[f"job_{u}"] = "None"
+        if queue == "loop":
+            tags.append("loop_refill")
+            setup += f"QUEUE_{u} = {{}}\n"
+            key = r.choice(["'job'", "'job%d' % (step % 2)"])
+            loop = f"QUEUE_{u}[{key}] = 0.25 * (1 + step % 3)\n"
+            tape += (f"{{st}}job_{u}, q_{u} = QUEUE_{u}.popitem()\n"
+                     f"loss = loss * q_{u}\n")
+            if r.random() < 0.5:
+                # A second key that stays: the queue holds two before every pop.
+                mutations.append(f"QUEUE_{u}['held'] = 0.5")
+        else:
+            setup += f"QUEUE_{u} = {{'job': {r.choice(['1.0', '0.5'])}}}\n"
+            tape += (f"q_{u} = 1.0\nif QUEUE_{u}:\n"
+                     f"    {{st}}job_{u}, q_{u} = QUEUE_{u}.popitem()\n"
+                     f"loss = loss * q_{u}\n")
+            mutations += [f"QUEUE_{u}['job'] = 0.75", f"QUEUE_{u}['job'] = 2.0"][
+                :r.randint(1, 2)]
+    return Parts(tuple(tags), setup=setup, state=state, tape=tape,
+                 post=f"{{st}}hp_{u} = sorted(hp_{u}.items())\n",
+                 mutations=tuple(mutations), loop=loop)

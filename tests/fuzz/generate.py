@@ -3,7 +3,8 @@
 The plan is plain data, so the shrinker can drop a feature or simplify the skeleton and
 render again; rendering is deterministic.  Every program has one hot step that enters a
 `tf.GradientTape`, called STEPS times by a driver that applies each feature's mid-run
-mutations at its drawn step and prints each step's loss (or the exception it raised).
+mutations at its drawn step (and its every-step loop code) and prints each step's loss
+(or the exception it raised).
 """
 
 import random
@@ -37,9 +38,13 @@ def make_plan(seed: int) -> dict:
         fseed = r.randrange(2**31)
         n_mut = len(_parts(FEATURES[name], fseed, u).mutations)
         at = []
+        # Room for three or more mutations in order (each up to 4 steps after the one
+        # before) without the clamp to steps - 2 making two fall on one step; one or two
+        # draw as they always did.
+        last_first = plan["steps"] - (4 if n_mut <= 2 else 2 + 4 * (n_mut - 1))
         for _ in range(n_mut):
             lo = at[-1] + 1 if at else HOT_CALLS + 2
-            at.append(min(lo + r.randint(0, 3) if at else r.randint(lo, plan["steps"] - 4),
+            at.append(min(lo + r.randint(0, 3) if at else r.randint(lo, last_first),
                           plan["steps"] - 2))
         plan["features"].append({"name": name, "seed": fseed, "u": u, "at": at})
     return plan
@@ -267,6 +272,8 @@ def render(plan) -> str:
                       for k, code in zip(f["at"], p.mutations))
     for k, code in schedule:
         driver += f"    if step == {k}:\n        {code}\n"
+    for _, p in parts:
+        driver += _indent(fill(p.loop, driver=True), 4)
     driver += ("    x, y = batch_at(step)\n    try:\n"
                f"        loss = {call}\n        print(step, repr(float(loss)))\n"
                "    except Exception as exc:\n"

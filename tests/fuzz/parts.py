@@ -14,4 +14,5 @@ class Parts:
     ret: str = ""                   # last lines of the step (an early return goes here)
     globals_written: tuple = ()
     mutations: tuple = ()           # driver code, each run once at a drawn step
+    loop: str = ""                  # driver code run before every step's call
     needs: tuple = ()               # skeleton options this feature requires
