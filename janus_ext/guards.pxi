@@ -72,10 +72,13 @@ cdef extern from "Python.h":
     bint PyCell_Check(object obj)
     int PyWeakref_GetRef(PyObject *ref, PyObject **pobj) except -1
     void Py_XDECREF(PyObject *obj)
+    # A class's MRO tuple, as CPython's lookups walk it (A_MRO).
+    ctypedef struct _janus_type_mro "PyTypeObject":
+        PyObject *tp_mro
 
 cdef enum:
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL, _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST, \
-    _A_DICT
+    _A_DICT, _A_MRO
 
 cdef enum:
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT, _G_COLLECTION, \
@@ -87,10 +90,12 @@ cdef enum:
 # name): base's own __dict__ entry · (A_PROP, base, name, property): a library
 # property's getter, if type(base) still holds that property · (A_CONST, obj): obj ·
 # (A_DICT, base): the dict that holds base's own attributes (`b.__dict__ = a.__dict__`
-# makes two objects share one).
+# makes two objects share one) · (A_MRO, base): the class base's MRO tuple (a new tuple
+# whenever `__bases__` of it or of a class in it is assigned: no class dict changes then).
 A_ARG, A_GLOBAL, A_ATTR, A_ITEM, A_TYPE, A_CELL = (
     _A_ARG, _A_GLOBAL, _A_ATTR, _A_ITEM, _A_TYPE, _A_CELL)
-A_LOOKUP, A_OWN, A_PROP, A_CONST, A_DICT = _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST, _A_DICT
+A_LOOKUP, A_OWN, A_PROP, A_CONST, A_DICT, A_MRO = (
+    _A_LOOKUP, _A_OWN, _A_PROP, _A_CONST, _A_DICT, _A_MRO)
 # G_ABSENT holds when its accessor (an A_OWN) finds nothing on a readable base.
 # G_COLLECTION: an exact deque, Counter, defaultdict or OrderedDict, with the maxlen or
 # default_factory it was built with (janus/containers.py).
@@ -578,6 +583,7 @@ cdef object _access(tuple acc, tuple args, dict memo):
     cdef Py_ssize_t key
     cdef PyObject *cell_value
     cdef PyObject *held
+    cdef PyObject *mro
     cdef long kind = acc[0]
     # The roots are cheaper to read again than to look up in the memo.
     if kind == _A_ARG:
@@ -617,6 +623,9 @@ cdef object _access(tuple acc, tuple args, dict memo):
         value = type(base)
     elif kind == _A_DICT:
         value = _instance_dict(base)
+    elif kind == _A_MRO:
+        mro = (<_janus_type_mro *><PyObject *>base).tp_mro if PyType_Check(base) else NULL
+        value = _MISSING if mro == NULL else <object>mro
     elif kind == _A_CELL:
         cell_value = PyCell_GET(<PyObject *>base) if PyCell_Check(base) else NULL
         value = _MISSING if cell_value == NULL else <object>cell_value

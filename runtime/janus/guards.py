@@ -12,7 +12,7 @@ import struct
 import sys
 
 import janus_ext
-from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_DICT, A_GLOBAL, A_ITEM, A_LOOKUP,
+from janus_ext import (A_ARG, A_ATTR, A_CELL, A_CONST, A_DICT, A_GLOBAL, A_ITEM, A_LOOKUP, A_MRO,
                        A_OWN, A_PROP, A_TYPE, G_ABSENT, G_COLLECTION, G_ELEMENTS, G_EQ, G_IS,
                        G_KEYS, G_LEN, G_SAME, G_TENSOR, G_TYPE, G_TYPES)
 
@@ -87,6 +87,12 @@ def lookup(base, name):
 def own(base, name):
     """base's own __dict__ entry `name`."""
     return (A_OWN, base, name)
+
+
+def mro(base):
+    """The class base's MRO tuple (its identity: assigning `__bases__` anywhere in it
+    makes a new one, and writes no class dict)."""
+    return (A_MRO, base)
 
 
 def instance_dict(base):
@@ -223,6 +229,8 @@ def describe_accessor(acc, arg_names) -> str:
         return f"type({base})"
     if kind == A_DICT:
         return f"{base}.__dict__"
+    if kind == A_MRO:
+        return f"{base}.__mro__"
     return f"{base}.cell_contents"
 
 

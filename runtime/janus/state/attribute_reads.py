@@ -211,11 +211,20 @@ def is_absent(b, owner, name, code, offset) -> bool:
             b.guards.require_absent(guards.own(acc, "__getattr__"))
     else:
         reads.class_source(b, cls)    # made by a guarded constructor of this class
+    _pin_mro(b, cls)
     for klass in cls.__mro__:
         if not klass.__flags__ & _IMMUTABLE_TYPE:
             b.guards.require_absent(guards.own(guards.const(klass), name))
             b.guards.require_absent(guards.own(guards.const(klass), "__getattr__"))
     return True
+
+
+def _pin_mro(b, cls):
+    """The classes a walk of cls's MRO passed are the ones a call's walk passes:
+    `Head.__bases__ = (Mid, GainA)` writes no class dict and puts Mid's entries in the
+    way, so the walk's guards on each class's own entries hold the MRO tuple too."""
+    if not cls.__flags__ & _IMMUTABLE_TYPE:
+        b.guards.require_is(guards.mro(guards.const(cls)), cls.__mro__)
 
 
 def super_attribute(b, cls, owner, name, code, offset):
@@ -242,6 +251,7 @@ def super_attribute(b, cls, owner, name, code, offset):
         raise Unsupported(f"super() of {natives.describe(owner)} janus cannot trace to a "
                           "guarded place", code, offset)
     mro = start.__mro__
+    _pin_mro(b, start)
     for klass in mro[mro.index(cls) + 1:]:
         raw = klass.__dict__.get(name, _MISSING)
         guarded = not klass.__flags__ & _IMMUTABLE_TYPE
