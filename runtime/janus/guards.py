@@ -358,6 +358,16 @@ def pinned_partials(partials) -> tuple:
     return pinned.freeze()
 
 
+def pinned_mros(classes) -> tuple:
+    """A guard per class that its MRO is the tuple it is now: assigning `__bases__` to
+    one of the program's classes above it writes no dict, and library code's lookups
+    (Keras' `self.call`, an optimizer's `update_step`) would find another class's."""
+    pinned = GuardSet()
+    for cls in classes:
+        pinned.require_is(mro(const(cls)), cls.__mro__)
+    return pinned.freeze()
+
+
 def pinned_types(objects) -> tuple:
     """One guard that each object still has the class it has now (library objects whose
     dicts are watched: assigning `__class__` writes no dict).  One G_TYPES guard, not a

@@ -31,7 +31,8 @@ import janus_ext
 from .. import containers
 from ..errors import BuildRaised, NotYet, Thrown, Unsupported
 from ..semantics import (arrays, iterator_pulls, natives, numbers, python_draws)
-from ..state import attribute_reads, heap, identity_reads, library_state, objects, reads
+from ..state import (abstract_classes, attribute_reads, heap, identity_reads, library_state,
+                     objects, reads)
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
                       from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable)
@@ -314,7 +315,7 @@ def _introspection(b, fn, args, kwargs, code, offset):
     if fn is type and only(args, kwargs, 1):
         return b.type_of(args[0], code, offset)
     if fn in (isinstance, issubclass) and only(args, kwargs, 2):
-        _class_check(b, fn, args[1], code, offset)
+        _class_check(b, fn, args, code, offset)
     if fn is isinstance and only(args, kwargs, 2) and \
             type(args[0]) is generators.InlinedGenerator:
         return issubclass(args[0].stands_for, args[1])
@@ -332,18 +333,33 @@ def _introspection(b, fn, args, kwargs, code, offset):
     return PASS
 
 
-def _class_check(b, fn, classes, code, offset):
+# Values the build holds in place of the program's (their class is not the one eager's
+# value has): their class checks are answered where they are handled.
+_STANDS_IN = (generators.InlinedGenerator, arrays.ArrayArg, GraphText, objects.ObjectRef)
+
+
+def _class_check(b, fn, args, code, offset):
     """isinstance()/issubclass() against a class whose metaclass answers it: an abstract
-    base class answers from registrations anywhere (`ABC.register`), so the graph is
-    compared with abc's cache token at each call; a runtime-checkable Protocol answers
-    from the object's attributes now, which nothing guards: refused."""
+    base class answers from registrations anywhere (`ABC.register`) and from its own
+    caches of earlier answers (which `_abc_caches_clear()` empties, and a class's
+    `__subclasshook__` fills again), so the graph is compared with abc's cache token and
+    with what those caches hold for the class asked about, at each call; a
+    runtime-checkable Protocol answers from the object's attributes now, which nothing
+    guards: refused."""
+    subject, classes = args
     for cls in classes if type(classes) is tuple else (classes,):
         if getattr(cls, "_is_runtime_protocol", False):
             raise Unsupported(f"{fn.__name__}() against the runtime-checkable Protocol "
                               f"{cls.__qualname__}: it answers from the attributes the "
                               "object has at the call", code, offset)
         if isinstance(cls, abc.ABCMeta):
-            library_state.note_setting(b.record.settings, library_state.ABC_REGISTRATIONS)
+            library_state.note_setting(b.record.settings, abstract_classes.ABC_REGISTRATIONS)
+            asked = subject if fn is issubclass else type(subject)
+            if isinstance(asked, type) and not is_symbolic(subject) and \
+                    type(subject) not in _STANDS_IN:
+                fn(subject, cls)            # its answer cached, as eager's first call
+                library_state.note_setting(b.record.settings,
+                                           abstract_classes.abstract_answer(cls, asked))
 
 
 def _made_set(b, fn, args, kwargs, code, offset):

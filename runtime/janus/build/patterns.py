@@ -7,12 +7,12 @@ pattern asks whether it is a sequence and its length.  Each question goes throug
 builder's own isinstance, type(), len() and attribute and item reads, so what they
 depend on is guarded where it came from.  Whether a class is a mapping or a sequence is
 a flag of the type that `collections.abc`'s register() can set mid-run: the build
-notes the ABC registrations it answered from (library_state.ABC_REGISTRATIONS).  Value
+notes the ABC registrations it answered from (abstract_classes.ABC_REGISTRATIONS).  Value
 patterns are comparisons (COMPARE_OP) and need nothing here.
 """
 
 from ..errors import Thrown, Unsupported
-from ..state import library_state, reads
+from ..state import abstract_classes, library_state, reads
 from ..values import is_symbolic
 
 _MAPPING, _SEQUENCE = 1 << 6, 1 << 5          # Py_TPFLAGS_MAPPING, Py_TPFLAGS_SEQUENCE
@@ -72,7 +72,7 @@ def _has_flag(frame, subject, flag, ins):
     if is_symbolic(subject):
         frame.fail("a `match` on a tensor", ins)
     kind = frame.b.call(type, (subject,), {}, frame.code, ins.offset)
-    library_state.note_setting(frame.b.record.settings, library_state.ABC_REGISTRATIONS)
+    library_state.note_setting(frame.b.record.settings, abstract_classes.ABC_REGISTRATIONS)
     return bool(kind.__flags__ & flag)
 
 
@@ -83,7 +83,7 @@ def _match_class(frame, subject, cls, count, names, ins):
         raise Thrown(TypeError("called match pattern must be a class"), code, offset)
     if is_symbolic(subject):
         frame.fail("a `match` on a tensor", ins)
-    library_state.note_setting(b.record.settings, library_state.ABC_REGISTRATIONS)
+    library_state.note_setting(b.record.settings, abstract_classes.ABC_REGISTRATIONS)
     if not b.call(isinstance, (subject, cls), {}, code, offset):
         return None
     wanted = []

@@ -68,6 +68,7 @@ class CompiledGraph:
         lists, self.pinned_contents, watched, partials = library_state.watch(
             built.library_objects, self, built.names_of, built.changed_before_library)
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched) + \
+            guards.pinned_mros(library_state.program_class_types(watched)) + \
             guards.pinned_partials(partials)
         self.pinned_contents += library_state.compared_loggers(built.loggers) + \
             library_state.compared_settings(built.settings)

@@ -33,7 +33,6 @@ the build handed it:
   on a watched object writes no dict, so its type is guarded.
 """
 
-import abc
 import array
 import collections
 import contextlib
@@ -191,6 +190,20 @@ def _watch_classes(objects, graph, program_names):
 _HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
+def program_class_types(objects):
+    """The classes of `objects` with one of the program's classes in their MRO, whose
+    MRO the program can change by assigning `__bases__` (guards.pinned_mros); a change
+    above TF/Keras classes alone is a type event their watchers hear."""
+    kinds = {}
+    for obj in objects:
+        kind = type(obj)
+        if id(kind) not in kinds and any(
+                cls.__flags__ & _HEAPTYPE and not (getattr(cls, "__module__", "") or "")
+                .startswith(LIBRARY_MODULES) for cls in kind.__mro__):
+            kinds[id(kind)] = kind
+    return list(kinds.values())
+
+
 def logging_not_plain(logger):
     """What of the program's code emitting a record through `logger` runs (a filter on
     it or its handlers, a handler or formatter class of the program's, a record
@@ -238,7 +251,7 @@ def is_keras_callback(obj) -> bool:
     return module is not None and isinstance(obj, module.Callback)
 
 
-class _Setting:
+class Setting:
     """A process-wide setting that a build's native evaluation answered from, in a
     compared entry (`changed_contents`): its value is read again before each call."""
 
@@ -249,12 +262,8 @@ class _Setting:
         return self.what
 
 
-# `ABC.register(cls)` anywhere moves abc's cache token, and so may change what
-# isinstance() and issubclass() answer for an abstract base class.
-ABC_REGISTRATIONS = _Setting("the registrations of abstract base classes (ABC.register)",
-                             abc.get_cache_token)
 # str() of an int, or int() of a str, raises beyond this many digits.
-INT_DIGIT_LIMIT = _Setting("the int/str conversion limit (sys.set_int_max_str_digits)",
+INT_DIGIT_LIMIT = Setting("the int/str conversion limit (sys.set_int_max_str_digits)",
                            sys.get_int_max_str_digits)
 
 
@@ -284,12 +293,12 @@ def _call_context():
 # updates instead of making them, a SymbolicScope makes symbolic tensors, an
 # AutocastScope casts variables).
 KERAS_CALLER_SCOPES = ("stateless_scope", "symbolic_scope", "autocast_scope")
-CALL_CONTEXT = _Setting("the TF/Keras context the call is made in (name scope, "
+CALL_CONTEXT = Setting("the TF/Keras context the call is made in (name scope, "
                         "tf.distribute scope, op callbacks, op determinism, Keras scopes)",
                         _call_context)
 # numpy's print options (a context variable of numpy's): how repr() and str() spell
 # numpy scalars and arrays.
-NUMPY_PRINT_OPTIONS = _Setting("numpy's print options (np.set_printoptions)",
+NUMPY_PRINT_OPTIONS = Setting("numpy's print options (np.set_printoptions)",
                                np.get_printoptions)
 
 
@@ -307,7 +316,7 @@ def note_array(settings, where, value):
         array_now = held()
         return None if array_now is None else _contents(array_now)
 
-    note_setting(settings, _Setting(f"the array {where}", read))
+    note_setting(settings, Setting(f"the array {where}", read))
 
 
 def note_setting(settings, setting):
@@ -355,7 +364,7 @@ def compared_loggers(loggers):
 
 
 def _contents(value):
-    if type(value) is _Setting:
+    if type(value) is Setting:
         return value.read()
     if isinstance(value, logging.Logger):
         return _logging_setup(value)
@@ -378,7 +387,7 @@ def changed_contents(compared):
     if changed == -1:
         return None
     where, value, _ = compared[changed]
-    return f"{where} changed" if type(value) is _Setting else f"{where} changed in place"
+    return f"{where} changed" if type(value) is Setting else f"{where} changed in place"
 
 
 class _SummaryReads:
