@@ -654,23 +654,31 @@ cdef tuple _shape_of(object value):
     return tuple(value.shape)
 
 
-cdef bint _same_objects(object value, tuple expected) except -1:
+cdef inline bint _names_typed(tuple expected, tuple types, Py_ssize_t i,
+                              PyObject *item) except -1:
+    # Identity implies type: an item whose __class__ the program assigned is not the
+    # item built for.
+    return _names(PyTuple_GET_ITEM(expected, i), item) and \
+        <PyObject *>Py_TYPE(<object>item) == PyTuple_GET_ITEM(types, i)
+
+
+cdef bint _same_objects(object value, tuple expected, tuple types) except -1:
     """The list or tuple storage of `value` (or an exact set or deque) holds exactly
-    `expected`'s objects in order; read from the storage, so a subclass's __iter__ or
-    __len__ does not run."""
+    `expected`'s objects in order, each still of its class in `types`; read from the
+    storage, so a subclass's __iter__ or __len__ does not run."""
     cdef Py_ssize_t i, n = PyTuple_GET_SIZE(expected)
     if isinstance(value, list):
         if PyList_GET_SIZE(value) != n:
             return False
         for i in range(n):
-            if not _names(PyTuple_GET_ITEM(expected, i), PyList_GET_ITEM(value, i)):
+            if not _names_typed(expected, types, i, PyList_GET_ITEM(value, i)):
                 return False
         return True
     if isinstance(value, tuple):
         if PyTuple_GET_SIZE(value) != n:
             return False
         for i in range(n):
-            if not _names(PyTuple_GET_ITEM(expected, i), PyTuple_GET_ITEM(value, i)):
+            if not _names_typed(expected, types, i, PyTuple_GET_ITEM(value, i)):
                 return False
         return True
     if type(value) is set or (isinstance(value, set) and
@@ -681,7 +689,7 @@ cdef bint _same_objects(object value, tuple expected) except -1:
             return False
         i = 0
         for item in value:
-            if not _names(PyTuple_GET_ITEM(expected, i), <PyObject *>item):
+            if not _names_typed(expected, types, i, <PyObject *>item):
                 return False
             i += 1
         return True
@@ -690,7 +698,7 @@ cdef bint _same_objects(object value, tuple expected) except -1:
             return False
         i = 0
         for item in value:
-            if not _names(PyTuple_GET_ITEM(expected, i), <PyObject *>item):
+            if not _names_typed(expected, types, i, <PyObject *>item):
                 return False
             i += 1
         return True
@@ -739,10 +747,12 @@ cdef bint _holds(tuple guard, object value) except -1:
     if kind == _G_TENSOR:       # (G_TENSOR, acc, type, dtype, shape pattern)
         return (type(value) is guard[2] and value.dtype == guard[3]
                 and _shape_matches(_shape_of(value), <tuple>guard[4]))
-    if kind == _G_ELEMENTS:     # (G_ELEMENTS, acc, type, (objects...)[, set layout]): same
-        # objects, in order, and for a set the same table (tables.pxi set_layout)
-        return type(value) is guard[2] and _same_objects(value, <tuple>guard[3]) and (
-            len(guard) < 5 or set_layout(value) == guard[4])
+    if kind == _G_ELEMENTS:     # (G_ELEMENTS, acc, type, (objects...), (their types...)
+        # [, set layout]): same objects of the same classes, in order, and for a set the
+        # same table (tables.pxi set_layout)
+        return type(value) is guard[2] and \
+            _same_objects(value, <tuple>guard[3], <tuple>guard[4]) and (
+                len(guard) < 6 or set_layout(value) == guard[5])
     if kind == _G_KEYS:         # (G_KEYS, acc, type, (keys...)): exactly these keys, in order
         return type(value) is guard[2] and _same_keys(value, <tuple>guard[3])
     if kind == _G_COLLECTION:   # (G_COLLECTION, acc, type, maxlen or default_factory)

@@ -289,12 +289,13 @@ class GuardSet:
             stored = tuple((list if isinstance(container, list) else tuple).__iter__(
                 container))
         held = tuple(_held(obj) for obj in stored)
+        types = tuple(type(obj) for obj in stored)      # identity implies type
         if type(container) is set:
             # And its table's size and deleted slots, which decide what a copy of it
             # (set(s), s.copy(), {*s}) iterates in: invisible in its items.
-            self._add(G_ELEMENTS, acc, set, held, janus_ext.set_layout(container))
+            self._add(G_ELEMENTS, acc, set, held, types, janus_ext.set_layout(container))
         else:
-            self._add(G_ELEMENTS, acc, type(container), held)
+            self._add(G_ELEMENTS, acc, type(container), held, types)
 
     def require_length(self, acc, length):
         self._add(G_LEN, acc, length)
@@ -432,6 +433,13 @@ def explain_failure(guard, args, arg_names) -> str:
         return f"{where}: {show(value)} is not {show(guard[3])}"
     if kind == G_LEN:
         return f"{where}: length {janus_ext.static_len(value)} is not {guard[2]}"
+    if kind == G_ELEMENTS and isinstance(value, (list, tuple)):
+        # Read from the storage, as the checker does.
+        stored_now = (list if isinstance(value, list) else tuple).__iter__(value)
+        for index, (obj, stored, cls) in enumerate(zip(stored_now, guard[3], guard[4])):
+            if obj is named(stored) and type(obj) is not cls:
+                return (f"{where}: item {index} is now of class {type(obj).__qualname__}, "
+                        f"not {cls.__qualname__}")
     if kind in (G_ELEMENTS, G_KEYS):
         return f"{where}: contents changed"
     if kind == G_TYPE:

@@ -174,10 +174,24 @@ def wrapped_by_library(value) -> bool:
         (kind.__module__ or "").startswith(LIBRARY_MODULES)
 
 
+def is_library_class(cls) -> bool:
+    """A class defined in TensorFlow or Keras (its module says so)."""
+    return (getattr(cls, "__module__", "") or "").startswith(LIBRARY_MODULES)
+
+
+HEAPTYPE = 1 << 9        # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
+
+
+def is_programs_class(cls) -> bool:
+    """A class of the program's own: made by a class statement outside TF/Keras.  Its
+    dict, `__class__` assignments to its instances and its `__bases__` are the
+    program's to change."""
+    return bool(cls.__flags__ & HEAPTYPE) and not is_library_class(cls)
+
+
 def is_library_object(value) -> bool:
     """An instance of a TensorFlow/Keras class, or of a user subclass of one."""
-    return any((getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES)
-               for kind in type(value).__mro__[:-1])
+    return any(is_library_class(kind) for kind in type(value).__mro__[:-1])
 
 
 def from_library(fn) -> bool:

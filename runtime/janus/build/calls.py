@@ -347,14 +347,20 @@ def _class_check(b, fn, args, code, offset):
     runtime-checkable Protocol answers from the object's attributes now, which nothing
     guards: refused."""
     subject, classes = args
+    asked = subject if fn is issubclass else type(subject)
+    if isinstance(asked, type) and not is_symbolic(subject) and \
+            type(subject) not in _STANDS_IN:
+        # The answer walks asked's MRO (type's check), which `__bases__` changes.
+        attribute_reads.mro_of(b, asked)
     for cls in classes if type(classes) is tuple else (classes,):
+        if isinstance(cls, type):
+            attribute_reads.class_check_hooks(b, cls)
         if getattr(cls, "_is_runtime_protocol", False):
             raise Unsupported(f"{fn.__name__}() against the runtime-checkable Protocol "
                               f"{cls.__qualname__}: it answers from the attributes the "
                               "object has at the call", code, offset)
         if isinstance(cls, abc.ABCMeta):
             library_state.note_setting(b.record.settings, abstract_classes.ABC_REGISTRATIONS)
-            asked = subject if fn is issubclass else type(subject)
             if isinstance(asked, type) and not is_symbolic(subject) and \
                     type(subject) not in _STANDS_IN:
                 fn(subject, cls)            # its answer cached, as eager's first call

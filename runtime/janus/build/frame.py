@@ -42,7 +42,8 @@ COMPARE_OPS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": ope
 MAX_INSTRUCTIONS = 200_000   # per build: unrolled Python loops stop here
 
 
-class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patterns):
+class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patterns,
+            raising.Handlers):
     """One function activation being executed symbolically."""
 
     def __init__(self, builder, code, globals_dict, local_values, cells):
@@ -729,50 +730,6 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
 
     def op_POP_JUMP_IF_NOT_NONE(self, ins):
         return self.op_POP_JUMP_IF_NONE(ins, when=False)
-
-    # -- exceptions (raising.py) -------------------------------------------------------
-    def op_RAISE_VARARGS(self, ins):
-        if ins.arg == 0:
-            if self.b.inlining.handled is None:
-                raise Raises("a bare `raise` with no exception handled", self.code,
-                             ins.offset)
-            raise Thrown(self.b.inlining.handled, self.code, ins.offset)
-        cause = self.pop() if ins.arg == 2 else None
-        exception = raising.instance_for_raise(self.pop(), cause, ins.arg == 2, self.b,
-                                               self.code, ins.offset)
-        raise Thrown(exception, self.code, ins.offset, how="reaches a `raise` of")
-
-    def op_RERAISE(self, ins):
-        exception = self.pop()
-        how = self.b.provenance.thrown_how(exception) or "raises"
-        raise Thrown(exception, self.code, ins.offset, how)
-
-    def op_PUSH_EXC_INFO(self, ins):
-        exception = self.pop()
-        self.push(self.b.inlining.handled)
-        self.push(exception)
-        self.b.inlining.handled = exception
-
-    def op_POP_EXCEPT(self, ins):
-        self.b.inlining.handled = self.pop()
-
-    def op_CHECK_EXC_MATCH(self, ins):
-        kind = self.pop()
-        classes = kind if type(kind) is tuple else (kind,)
-        if not all(isinstance(c, type) and issubclass(c, BaseException) for c in classes):
-            self.fail("`except` with something not an exception class", ins)
-        self.push(isinstance(self.stack[-1], kind))
-
-    def op_WITH_EXCEPT_START(self, ins):
-        exit_fn, exception = self.stack[-4], self.stack[-1]
-        if type(exit_fn) is not contexts.WithExit:
-            self.fail("an exception leaves a `with` block janus did not enter", ins)
-        exit_fn.refuse_traceback_reads(self, ins)
-        # The traceback is the interpreter's; no converted code reads it (above).
-        self.push(exit_fn(type(exception), exception, None))
-
-    def op_LOAD_ASSERTION_ERROR(self, ins):
-        self.push(AssertionError)
 
 
 class End:

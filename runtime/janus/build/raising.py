@@ -4,7 +4,7 @@ When the guards decide that the path being built raises (a `raise` the Python va
 reach, a division by a guarded zero, a guarded dict without the key), the exception
 unwinds as CPython unwinds it: the stack cut to the handler's depth, `lasti` pushed
 where the table says so, the exception object pushed, and the handler built like any
-other code (frame.py's PUSH_EXC_INFO … RERAISE).  An exception no handler of the
+other code (Handlers below: PUSH_EXC_INFO … RERAISE).  An exception no handler of the
 converted code catches stays what a `raise` always was: this call runs in the
 interpreter (errors.Raises), which raises it for real.
 
@@ -20,7 +20,9 @@ import janus_ext
 
 from ..errors import Raises, Thrown
 from ..frontend import bytecode
+from ..state import attribute_reads
 from ..values import GraphRounded, GraphText
+from . import contexts
 
 NUMBERS = (int, float, bool, complex)
 _TABLES: dict = {}          # code object -> its exception table entries
@@ -146,3 +148,54 @@ def _exception_in(provenance, value, depth):
         if found is not None:
             return found
     return None
+
+
+class Handlers:
+    """Opcode handlers of janus/build/frame.py's Frame for raising and handling
+    exceptions."""
+
+    def op_RAISE_VARARGS(self, ins):
+        if ins.arg == 0:
+            if self.b.inlining.handled is None:
+                raise Raises("a bare `raise` with no exception handled", self.code,
+                             ins.offset)
+            raise Thrown(self.b.inlining.handled, self.code, ins.offset)
+        cause = self.pop() if ins.arg == 2 else None
+        exception = instance_for_raise(self.pop(), cause, ins.arg == 2, self.b,
+                                               self.code, ins.offset)
+        raise Thrown(exception, self.code, ins.offset, how="reaches a `raise` of")
+
+    def op_RERAISE(self, ins):
+        exception = self.pop()
+        how = self.b.provenance.thrown_how(exception) or "raises"
+        raise Thrown(exception, self.code, ins.offset, how)
+
+    def op_PUSH_EXC_INFO(self, ins):
+        exception = self.pop()
+        self.push(self.b.inlining.handled)
+        self.push(exception)
+        self.b.inlining.handled = exception
+
+    def op_POP_EXCEPT(self, ins):
+        self.b.inlining.handled = self.pop()
+
+    def op_CHECK_EXC_MATCH(self, ins):
+        kind = self.pop()
+        classes = kind if type(kind) is tuple else (kind,)
+        if not all(isinstance(c, type) and issubclass(c, BaseException) for c in classes):
+            self.fail("`except` with something not an exception class", ins)
+        # CPython matches on the exception's MRO (PyType_IsSubtype), not through the
+        # classes' metaclass hooks as isinstance() would.
+        mro = attribute_reads.mro_of(self.b, type(self.stack[-1]))
+        self.push(any(c in mro for c in classes))
+
+    def op_WITH_EXCEPT_START(self, ins):
+        exit_fn, exception = self.stack[-4], self.stack[-1]
+        if type(exit_fn) is not contexts.WithExit:
+            self.fail("an exception leaves a `with` block janus did not enter", ins)
+        exit_fn.refuse_traceback_reads(self, ins)
+        # The traceback is the interpreter's; no converted code reads it (above).
+        self.push(exit_fn(type(exception), exception, None))
+
+    def op_LOAD_ASSERTION_ERROR(self, ins):
+        self.push(AssertionError)

@@ -227,6 +227,30 @@ def _pin_mro(b, cls):
         b.guards.require_is(guards.mro(guards.const(cls)), cls.__mro__)
 
 
+def mro_of(b, cls):
+    """cls's MRO, for an answer the build takes from it natively (an `except` clause's
+    match, isinstance() against a plain class): guarded, as `__bases__` assigned above
+    cls changes it without writing a dict."""
+    _pin_mro(b, cls)
+    return cls.__mro__
+
+
+_TYPE_CHECKS = {name: type.__dict__[name] for name in ("__instancecheck__",
+                                                       "__subclasscheck__")}
+
+
+def class_check_hooks(b, cls):
+    """isinstance()/issubclass() against cls call what cls's metaclass holds under
+    `__instancecheck__`/`__subclasscheck__` (type's own for a plain class): guarded on
+    the metaclass, where the program may replace or delete its hook."""
+    meta = type(cls)
+    if meta.__flags__ & _IMMUTABLE_TYPE:
+        return
+    for name, own in _TYPE_CHECKS.items():
+        b.guards.require_is(guards.lookup(guards.const(cls), name),
+                            janus_ext.type_lookup(meta, name, own))
+
+
 def super_attribute(b, cls, owner, name, code, offset):
     """`super().name` (or `super(cls, owner).name`) as CPython's super finds it: the
     first class after `cls` in the MRO of owner's type (of owner, for a class) whose

@@ -56,7 +56,7 @@ from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 import janus_ext
 
 from ..errors import Unsupported
-from ..values import LIBRARY_MODULES
+from ..values import HEAPTYPE, LIBRARY_MODULES, is_library_class, is_programs_class
 
 # GradientTapes made while a graph was traced (janus/detect/tape.py notes them): a step's
 # own tape.  Any other tape is the program's, from outside the graph being built.
@@ -75,8 +75,7 @@ def is_watched_kind(value) -> bool:
     """An instance of a TF/Keras class itself (not a user subclass), holding a __dict__:
     a tf.Variable too, whose own dict the program can give attributes library code
     finds (`kernel.value.assign_sub = damped`, which Keras' optimizer then calls)."""
-    module = getattr(type(value), "__module__", "") or ""
-    return module.startswith(LIBRARY_MODULES) and \
+    return is_library_class(type(value)) and \
         (isinstance(value, tf.Variable) or not isinstance(value, _NOT_CONFIGURATION)) and \
         type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
 
@@ -84,9 +83,8 @@ def is_watched_kind(value) -> bool:
 def is_program_subclass(value) -> bool:
     """An instance of the program's own subclass of a TF/Keras class, holding a __dict__."""
     kind = type(value)
-    return not (getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
-        any((getattr(base, "__module__", "") or "").startswith(LIBRARY_MODULES)
-            for base in kind.__mro__[1:-1]) and \
+    return not is_library_class(kind) and \
+        any(is_library_class(base) for base in kind.__mro__[1:-1]) and \
         not isinstance(value, _NOT_CONFIGURATION) and \
         type(getattr(value, "__dict__", None)) is dict and not isinstance(value, type)
 
@@ -95,9 +93,7 @@ def is_program_object(value) -> bool:
     """An instance of another class of the program's with a __dict__ (an activation
     object with its own __call__, an initializer, a config object) that a library
     object holds: library code calls it or reads it."""
-    kind = type(value)
-    return kind.__flags__ & _HEAPTYPE and \
-        not (getattr(kind, "__module__", "") or "").startswith(LIBRARY_MODULES) and \
+    return is_programs_class(type(value)) and \
         not isinstance(value, (type, types.FunctionType, types.ModuleType,
                                _NOT_CONFIGURATION)) and \
         type(getattr(value, "__dict__", None)) is dict
@@ -170,13 +166,13 @@ def _watch_classes(objects, graph, program_names):
     classes, touched = {}, {}
     for obj in objects:
         for cls in type(obj).__mro__:
-            if cls.__flags__ & _HEAPTYPE:
+            if cls.__flags__ & HEAPTYPE:
                 classes.setdefault(id(cls), cls)
                 # `net.loss_fn` read by the program through an instance is guarded on
                 # what the class holds too.
                 touched.setdefault(id(cls), set()).update(program_names(obj))
     for cls in classes.values():
-        if (getattr(cls, "__module__", "") or "").startswith(LIBRARY_MODULES):
+        if is_library_class(cls):
             described = f"{cls.__module__}.{cls.__qualname__}"
             if not janus_ext.watch_class(cls, described, graph):
                 raise Unsupported(f"class {described} was modified more often than "
@@ -187,9 +183,6 @@ def _watch_classes(objects, graph, program_names):
                                  frozenset(program_names(cls)))
 
 
-_HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
-
-
 def program_class_types(objects):
     """The classes of `objects` with one of the program's classes in their MRO, whose
     MRO the program can change by assigning `__bases__` (guards.pinned_mros); a change
@@ -197,9 +190,7 @@ def program_class_types(objects):
     kinds = {}
     for obj in objects:
         kind = type(obj)
-        if id(kind) not in kinds and any(
-                cls.__flags__ & _HEAPTYPE and not (getattr(cls, "__module__", "") or "")
-                .startswith(LIBRARY_MODULES) for cls in kind.__mro__):
+        if id(kind) not in kinds and any(is_programs_class(cls) for cls in kind.__mro__):
             kinds[id(kind)] = kind
     return list(kinds.values())
 

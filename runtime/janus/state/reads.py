@@ -364,7 +364,10 @@ def implicit_method(b, value, name, impl):
     acc = b.provenance.source_of(value)
     if acc is not None:
         b.guards.require_is(guards.lookup(acc, name), impl)
-    elif b.provenance.is_made(value):
+    else:
+        # Made by the step, or reached where no place names it (an item of a library
+        # container, pinned with its class by the container's guard): its class is
+        # known, and the class may be given another `name` between calls.
         b.guards.require_is(guards.attr(class_source(b, type(value)), name), impl)
 
 
