@@ -101,9 +101,11 @@ A_LOOKUP, A_OWN, A_PROP, A_CONST, A_DICT, A_MRO = (
 # default_factory it was built with (janus/containers.py).
 # G_SAME (G_SAME, acc, other acc, bool): whether the two places hold one object, as the
 # build answered `x is self.last_x` for tensors that are graph inputs.
-# G_TYPES (G_TYPES, (A_CONST, None), objects, types): each object still has its type
-# (library objects whose dicts are watched: `obj.__class__ = Other` writes no dict); one
-# guard for them all, checked in a loop of pointer compares.
+# G_TYPES (G_TYPES, (A_CONST, None), objects, types, dict ids): each object still has
+# its type and the dict it had (library objects whose dicts are watched:
+# `obj.__class__ = Other` writes no dict, and `obj.__dict__ = copy` while the old dict
+# lives is no event of the old one); one guard for them all, checked in a loop of
+# pointer compares.
 G_IS, G_EQ, G_TENSOR, G_ELEMENTS, G_TYPE, G_KEYS, G_LEN, G_ABSENT, G_COLLECTION, G_SAME = (
     _G_IS, _G_EQ, _G_TENSOR, _G_ELEMENTS, _G_TYPE, _G_KEYS, _G_LEN, _G_ABSENT,
     _G_COLLECTION, _G_SAME)
@@ -735,11 +737,36 @@ cdef bint _same_keys(object d, tuple keys) except -1:
     return True
 
 
+def wrapped_by(obj):
+    """The functions a staticmethod, classmethod or property holds (G_IS compares them),
+    or None for any other object.  Read from C members: no code of the program runs."""
+    kind = type(obj)
+    if kind is staticmethod or kind is classmethod:
+        return (obj.__func__,)
+    if kind is property:
+        return (obj.fget, obj.fset, obj.fdel)
+    return None
+
+
+cdef bint _same_wrapped(object value, tuple held) except -1:
+    cdef tuple now = wrapped_by(value)
+    cdef Py_ssize_t i
+    if now is None or len(now) != len(held):
+        return False
+    for i in range(len(now)):
+        if not _names(PyTuple_GET_ITEM(held, i), PyTuple_GET_ITEM(now, i)):
+            return False
+    return True
+
+
 cdef bint _holds(tuple guard, object value) except -1:
     cdef long kind = guard[0]
-    if kind == _G_IS:           # (G_IS, acc, object, its type): identity implies type, so
-        # an object whose __class__ the program assigned is not the object built for.
-        return _names(<PyObject *>guard[2], <PyObject *>value) and type(value) is guard[3]
+    if kind == _G_IS:           # (G_IS, acc, object, its type[, what it wraps]): identity
+        # implies type, so an object whose __class__ the program assigned is not the
+        # object built for; and for a staticmethod, classmethod or property, the
+        # functions it holds, which `__init__` called again replaces in place.
+        return _names(<PyObject *>guard[2], <PyObject *>value) and \
+            type(value) is guard[3] and (len(guard) < 5 or _same_wrapped(value, guard[4]))
     if kind == _G_EQ:           # (G_EQ, acc, type, value)
         return type(value) is guard[2] and _same_value(value, guard[3])
     if kind == _G_TYPE:
@@ -764,6 +791,16 @@ cdef bint _holds(tuple guard, object value) except -1:
     raise ValueError(f"janus_ext: unknown guard kind {kind}")
 
 
+cdef inline bint _same_dict(object obj, PyObject *dict_id):
+    # The dict the watch watches is still the one holding obj's attributes: by address,
+    # as an int (a dict held would keep what it holds alive).  Sound: while the old
+    # dict lives no other takes its address, and its death marked the graph stale
+    # (watch.pxi, PyDict_EVENT_DEALLOCATED).
+    cdef PyObject **slot = _PyObject_GetDictPtr(obj)
+    cdef Py_ssize_t stored = <object>dict_id
+    return stored == (0 if slot == NULL else <Py_ssize_t>slot[0])
+
+
 def check_guards(tuple guards, tuple args):
     """Index of the first guard that fails for a call with `args`, or -1 if all hold.
     A guard whose value cannot be read statically (missing, or only reachable through
@@ -777,7 +814,7 @@ def check_guards(tuple guards, tuple args):
         guard = <tuple>guards[i]
         kind = guard[0]
         if kind == _G_TYPES:
-            objects, types = <tuple>guard[2], <tuple>guard[3]
+            objects, types, dicts = <tuple>guard[2], <tuple>guard[3], <tuple>guard[4]
             for j in range(len(objects)):
                 obj = objects[j]
                 if type(obj) is _WEAK:
@@ -785,11 +822,13 @@ def check_guards(tuple guards, tuple args):
                         # Freed (an object the build made: a tape): nothing can change
                         # its class any more.
                         continue
-                    if <PyObject *>Py_TYPE(<object>held) != PyTuple_GET_ITEM(types, j):
+                    if <PyObject *>Py_TYPE(<object>held) != PyTuple_GET_ITEM(types, j) \
+                            or not _same_dict(<object>held, PyTuple_GET_ITEM(dicts, j)):
                         Py_XDECREF(held)
                         return i
                     Py_XDECREF(held)
-                elif type(obj) is not types[j]:
+                elif type(obj) is not types[j] or \
+                        not _same_dict(obj, PyTuple_GET_ITEM(dicts, j)):
                     return i
             continue
         try:
@@ -832,6 +871,12 @@ def generic_getattr(obj):
     """Whether obj's attributes are found by CPython's generic lookup, in C (an int or
     float subclass, an IntEnum member: their types' own slot wrappers are that one)."""
     return janus_generic_getattr(obj)
+
+
+def dict_address(obj):
+    """The address of the dict that holds obj's own attributes, 0 for none (G_TYPES)."""
+    cdef PyObject **slot = _PyObject_GetDictPtr(obj)
+    return 0 if slot == NULL else <Py_ssize_t>slot[0]
 
 
 def instance_dict(obj, default=None):

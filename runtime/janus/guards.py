@@ -263,7 +263,14 @@ class GuardSet:
     def require_is(self, acc, obj):
         # The type too: the build answered isinstance, method lookups and attribute
         # reads for the class the object had then, and `obj.__class__ = Other` keeps it.
-        self._add(G_IS, acc, _held(obj), type(obj), key=id(obj))
+        wrapped = janus_ext.wrapped_by(obj)
+        if wrapped is None:
+            self._add(G_IS, acc, _held(obj), type(obj), key=id(obj))
+        else:
+            # A staticmethod, classmethod or property: the build took the function it
+            # holds, which `descriptor.__init__(other)` replaces without a new object.
+            self._add(G_IS, acc, _held(obj), type(obj), tuple(map(_held, wrapped)),
+                      key=id(obj))
 
     def require_same(self, acc, other_acc, same):
         """Whether `acc` and `other_acc` hold one object is `same` (tensors the graph
@@ -377,8 +384,11 @@ def pinned_types(objects) -> tuple:
     objects = tuple(objects)
     if not objects:
         return ()
+    # And the address of the dict each keeps its attributes in, which the watch watches
+    # (a copy put in its place while the old one lives is no event of the old one).
     return ((G_TYPES, const(None), tuple(_held(obj) for obj in objects),
-             tuple(type(obj) for obj in objects)),)
+             tuple(type(obj) for obj in objects),
+             tuple(janus_ext.dict_address(obj) for obj in objects)),)
 
 
 def read(acc, args, default=None):
@@ -405,10 +415,15 @@ def explain_failure(guard, args, arg_names) -> str:
     if names_freed(guard) and guard[0] != G_IS:
         return "an object the graph was built for was freed"
     if guard[0] == G_TYPES:
-        for obj, cls in zip(map(named, guard[2]), guard[3]):
+        for obj, cls, dict_id in zip(map(named, guard[2]), guard[3], guard[4]):
+            if obj is None:
+                continue
             if type(obj) is not cls:
                 return (f"an object of class {cls.__name__} that library code reads "
                         f"is now of class {type(obj).__name__}")
+            if janus_ext.dict_address(obj) != dict_id:
+                return (f"the __dict__ of a {cls.__name__} object that library code "
+                        "reads was replaced")
         return "library objects' classes changed"
     where = describe_accessor(guard[1], arg_names)
     value = read(guard[1], args, _MISSING)
@@ -453,7 +468,9 @@ def explain_failure(guard, args, arg_names) -> str:
         return f"{where}: {'no longer' if guard[3] else 'now'} the same object as {other}"
     if kind == G_IS and names_freed(guard):
         return f"{where}: the object the graph was built for was freed"
-    if kind == G_IS and value is named(guard[2]):
+    if kind == G_IS and value is named(guard[2]) and type(value) is not guard[3]:
         return (f"{where}: its class is now {type(value).__qualname__}, "
                 f"not {guard[3].__qualname__}")
+    if kind == G_IS and value is named(guard[2]):
+        return f"{where}: the same {type(value).__name__}, re-initialised with another function"
     return f"{where}: not the same object as when the graph was built"

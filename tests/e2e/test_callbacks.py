@@ -70,6 +70,10 @@ def test_library_code_is_told_apart_from_the_programs():
     namespace = {"__name__": "a_program"}
     exec(compile("def f():\n    return 1\n", "<string>", "exec"), namespace)
     assert not purity.is_library_code(namespace["f"].__code__, namespace)
+    # So is code exec()'d into a namespace that names no module.
+    namespace = {"SLOPE": 0.1}
+    exec(compile("def h():\n    return SLOPE\n", "<act-config>", "exec"), namespace)
+    assert not purity.is_library_code(namespace["h"].__code__, namespace)
     # A module a library builds in memory (TF's op wrappers from load_op_library).
     plugin = types.ModuleType("janus_test_plugin")
     sys.modules[plugin.__name__] = plugin

@@ -114,7 +114,8 @@ class Record:
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "number_check_ops",
                  "python_draws", "iterator_pulls",
-                 "library_objects", "effects_before_library", "loggers", "settings",
+                 "library_objects", "library_scanned", "effects_before_library", "loggers",
+                 "settings",
                  "stream_checks", "handed_numbers")
 
     def __init__(self):
@@ -127,6 +128,9 @@ class Record:
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (state/library_state.py).
         self.library_objects: dict = {}
+        # ids of what the scan for C callables visited before library code ran
+        # (library_state.note).
+        self.library_scanned: set = set()
         # How many of the heap's effects the call had made when it last called library
         # code: the containers those wrote, library code may have read as they were
         # before the call (state/library_state.watch refuses them).

@@ -23,7 +23,7 @@ import tensorflow as tf
 
 from ..errors import Raises, Unsupported, line_of
 from ..semantics import arrays, numbers
-from ..state import library_state, reads
+from ..state import logging_setup, reads
 from ..values import GraphRounded, GraphText, from_library, is_variable, variable_kind
 from . import arm_output, made, purity
 
@@ -96,7 +96,7 @@ def defer(b, fn, args, kwargs, code, offset):
             raise Unsupported("logging with stacklevel or stack_info: the record names "
                               "frames that exist only while the step runs", code, offset)
         logger = logger_of(fn)
-        why = library_state.logging_not_plain(logger)
+        why = logging_setup.not_plain(logger)
         if why is not None:
             raise Unsupported(f"logging through {why}: it runs when the record is "
                               "emitted, which janus does after the graph", code, offset)

@@ -97,6 +97,11 @@ def is_library_code(code, globals_dict) -> bool:
     if filename.startswith("<frozen "):
         return True
     name = globals_dict.get("__name__")
+    if name is None:
+        # exec() into a namespace of its own (a configuration compiled into an
+        # activation): no module claims it, and the standard library's generated code
+        # names its module (namedtuple's, dataclasses'), so it is the program's.
+        return False
     if not isinstance(name, str) or name.startswith("namedtuple_"):
         return True
     module = sys.modules.get(name)

@@ -13,7 +13,7 @@ from .. import distributed, guards
 from ..build import outputs
 from ..graph import atomic, recursion, tape_records
 from ..semantics import iterator_pulls
-from ..state import deaths, heap, inputs, library_state
+from ..state import deaths, heap, inputs, library_state, logging_setup
 from . import call_options
 
 
@@ -70,7 +70,7 @@ class CompiledGraph:
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched) + \
             guards.pinned_mros(library_state.program_class_types(watched)) + \
             guards.pinned_partials(partials)
-        self.pinned_contents += library_state.compared_loggers(built.loggers) + \
+        self.pinned_contents += logging_setup.compared_loggers(built.loggers) + \
             library_state.compared_settings(built.settings)
         self.thread = None        # the thread it serves, when it read thread-local state
         library_state.watch_tf_globals(built.summary, self)

@@ -57,6 +57,7 @@ import janus_ext
 
 from ..errors import Unsupported
 from ..values import HEAPTYPE, LIBRARY_MODULES, is_library_class, is_programs_class
+from . import library_names, logging_setup, opaque_callables
 
 # GradientTapes made while a graph was traced (janus/detect/tape.py notes them): a step's
 # own tape.  Any other tape is the program's, from outside the graph being built.
@@ -99,11 +100,20 @@ def is_program_object(value) -> bool:
         type(getattr(value, "__dict__", None)) is dict
 
 
-def note(found: dict, fn, args, kwargs):
-    """Remember the library objects a call of library code `fn` can read."""
+def note(found: dict, scanned: set, fn, args, kwargs):
+    """Remember the library objects a call of library code `fn` can read, and refuse the
+    build before that code runs if what they reach holds C code it could call
+    (opaque_callables.py: called now, it would change the program's state)."""
+    new = []
     for value in (fn, getattr(fn, "__self__", None), *args, *kwargs.values()):
-        if is_watched_kind(value) or is_program_subclass(value):
-            found.setdefault(id(value), value)
+        if (is_watched_kind(value) or is_program_subclass(value)) and id(value) not in found:
+            found[id(value)] = value
+            new.append(value)
+    if new:
+        scan = _Walk(None, scanned, [], lambda obj: (), [], [], {})
+        for obj in new:
+            scan.watch_object(obj, name_of(obj))
+        scan.run()
 
 
 def watch(objects, graph, program_names, changed=None):
@@ -193,47 +203,6 @@ def program_class_types(objects):
         if id(kind) not in kinds and any(is_programs_class(cls) for cls in kind.__mro__):
             kinds[id(kind)] = kind
     return list(kinds.values())
-
-
-def logging_not_plain(logger):
-    """What of the program's code emitting a record through `logger` runs (a filter on
-    it or its handlers, a handler or formatter class of the program's, a record
-    factory), or None when only the logging module's own code does."""
-    if logging.getLogRecordFactory() is not logging.LogRecord:
-        return "a record factory of the program's"
-    current = logger
-    while current is not None:
-        if current.filters:
-            return f"a filter on logger {current.name!r}"
-        for handler in current.handlers:
-            if handler.filters:
-                return f"a filter on a handler of logger {current.name!r}"
-            for part in (handler, handler.formatter):
-                module = getattr(type(part), "__module__", "")
-                if part is not None and module not in ("logging", "logging.handlers"):
-                    return f"a {type(part).__qualname__} on logger {current.name!r}"
-            if isinstance(handler, logging.handlers.BufferingHandler):
-                # Its records are Python state the step can read back right after
-                # logging (`len(handler.buffer)`), before janus emits them.
-                return f"a {type(handler).__qualname__} on logger {current.name!r}, " \
-                       "which keeps the records"
-        if not current.propagate:
-            break
-        current = current.parent
-    return None
-
-
-def _logging_setup(logger):
-    """What emitting through `logger` runs, by identity: compared at each call."""
-    chain, current = [logging.getLogRecordFactory()], logger
-    while current is not None:
-        chain.append((current.propagate, tuple(map(id, current.filters)),
-                      tuple((id(h), id(h.formatter), tuple(map(id, h.filters)))
-                            for h in current.handlers)))
-        if not current.propagate:
-            break
-        current = current.parent
-    return tuple(chain)
 
 
 def is_keras_callback(obj) -> bool:
@@ -346,19 +315,11 @@ def compared_settings(settings):
     return tuple((setting.what, setting, value) for setting, value in settings.items())
 
 
-def compared_loggers(loggers):
-    """(where, logger, its setup) for `changed_contents`: a filter, handler or formatter
-    added between calls makes the graph stale (the rebuild then asks
-    logging_not_plain again)."""
-    return tuple((f"the handlers and filters of logger {logger.name!r}", logger,
-                  _logging_setup(logger)) for logger in loggers)
-
-
 def _contents(value):
     if type(value) is Setting:
         return value.read()
     if isinstance(value, logging.Logger):
-        return _logging_setup(value)
+        return logging_setup.setup_of(value)
     if isinstance(value, np.ndarray):
         return value.dtype.str, value.shape, value.tobytes()
     if isinstance(value, array.array):
@@ -635,6 +596,17 @@ class _Walk:
         while self.todo:
             self._visit(*self.todo.popleft())
 
+    def _watch_dict(self, held, described, own=None, owner=None):
+        # (No graph: the scan before library code runs, which only refuses.)
+        if self.graph is not None:
+            janus_ext.watch_dict(held, described, self.graph, own, owner=owner)
+
+    def _refuse_unseen_getters(self, kind):
+        for cls in kind.__mro__:
+            if is_programs_class(cls) and ("class", id(cls)) not in self.seen:
+                self.seen.add(("class", id(cls)))
+                opaque_callables.refuse_unseen_getters(cls, janus_ext.class_dict(cls))
+
     def _visit(self, obj, described):
         attributes = obj.__dict__
         if isinstance(obj, tf.Variable):
@@ -644,23 +616,30 @@ class _Walk:
             # program hangs on it: a write there is what matters, not what the values
             # hold.  The names the step's own code reads or writes are left to its
             # guards and its commit.
-            janus_ext.watch_dict(attributes, described, self.graph,
-                                 frozenset(self.program_names(obj)) | _VARIABLE_BOOKKEEPING,
-                                 owner=obj)
+            self._watch_dict(attributes, described,
+                             frozenset(self.program_names(obj)) | _VARIABLE_BOOKKEEPING,
+                             owner=obj)
             return
         # The program's subclass: its own names are left to the guards, and the plain
         # dicts and lists it holds are the program's data (a history the loop appends
         # to), not configuration; the library objects it holds are followed.
         programs = is_program_subclass(obj) or is_program_object(obj)
         own = frozenset(self.program_names(obj)) if programs else None
-        janus_ext.watch_dict(attributes, described, self.graph, own, owner=obj)
+        # Except at the names its TF/Keras classes' code mentions (a Rescaling's
+        # `scale`): library code reads those natively, as on a library object.
+        configuration = library_names.library_names(type(obj)) if programs else ()
+        self._watch_dict(attributes, described, own, owner=obj)
+        self._refuse_unseen_getters(type(obj))
         for key, value in list(attributes.items()):
             # (`_auto_config`: Keras' record of the constructor's arguments, which only
             # get_config reads; a list given there is copied into the layer's own.)
             if not (programs and key in own) and key != "_auto_config":
-                self.consider(value, f"{described}.{key}", programs)
+                self.consider(value, f"{described}.{key}",
+                              programs and key not in configuration)
 
     def follow(self, item, programs, where=None):
+        if not programs:
+            opaque_callables.refuse_unseen(item, where or "an item of a list TF/Keras holds")
         if type(item) is types.MethodType:
             # A bound method held as a callable (`activation=gate.__call__`): library
             # code calls it, and it reads its object.
@@ -706,7 +685,7 @@ class _Walk:
                 and not (value.func.__module__ or "").startswith(LIBRARY_MODULES))
             if id(value.keywords) not in seen:
                 seen.add(id(value.keywords))
-                janus_ext.watch_dict(value.keywords, f"{where}.keywords", self.graph)
+                self._watch_dict(value.keywords, f"{where}.keywords")
                 for key, item in list(value.keywords.items()):
                     self.consider(item, f"{where}.keywords[{key!r}]", programs, to_program)
             for index, argument in enumerate(value.args):
@@ -717,7 +696,8 @@ class _Walk:
             # activation): library code calls it with its defaults, which the program
             # may replace or edit in place.
             seen.add(id(value))
-            watch_functions((value,), self.graph)
+            if self.graph is not None:
+                watch_functions((value,), self.graph)
             for index, default in enumerate(value.__defaults__ or ()):
                 self.consider(default, f"{where}.__defaults__[{index}]", programs, True)
             for key, default in (value.__kwdefaults__ or {}).items():
@@ -725,7 +705,7 @@ class _Walk:
         elif isinstance(value, dict) and id(value) not in seen:
             seen.add(id(value))
             if not programs:
-                janus_ext.watch_dict(value, where, self.graph)
+                self._watch_dict(value, where)
             for key, item in list(value.items()):
                 # As any value held: a loss's fn kwargs holding class weights (an
                 # array) or a list of gates, a partial's keywords holding a list, which
