@@ -34,12 +34,13 @@ from features_numbers import (
     ndarray_probe, number_type_dispatch, percent_format, fresh_text, native_arrays)
 from features_objects import (
     dataclass_cfg, property_read, descriptor_read, dunder_len_float, method_shadow,
-    classmethod_read, class_swap, match_config, import_in_step)
+    classmethod_read, class_swap, match_config, import_in_step, item_class_swap,
+    descriptor_reinit)
 from features_library import (
     second_tape, py_random, tf_random, iterator_next, shape_change, dtype_change,
     model_swap, model_attr, lr_change, act_change, own_tf_function, optimizer_setting,
     fixed_seed_stream, library_body, interpreted_step, dataset_pull, variable_attr,
-    layer_own_call)
+    layer_own_call, library_config_edit, dict_swap)
 from features_failures_output import (
     tf_assert, check_numerics, gather_oob, raise_caught, suppress_ctx, step_exception,
     print_in_step, print_container, print_order, step_warning)
@@ -61,7 +62,8 @@ FEATURES = {f.__name__: f for f in (
     getattr_default, nested_contents, native_arrays, nested_arm_rewrite, arm_tape,
     cond_identity, cond_closure, loop_identity, equal_identity, list_counter, case_closure,
     nested_choice, step_warning, number_window, interpreted_step, stdlib_iteration,
-    dataset_pull, variable_attr, pairs_update, layer_own_call)}
+    dataset_pull, variable_attr, pairs_update, layer_own_call, item_class_swap,
+    descriptor_reinit, library_config_edit, dict_swap)}
 
 # Tags the skeleton itself covers (generate.py), beside the features' own.
 SKELETON_TAGS = ("raw_variables", "keras_sequential", "keras_functional", "keras_subclassed",

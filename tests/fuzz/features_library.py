@@ -194,3 +194,36 @@ def layer_own_call(r, u):
                  tape=tape,
                  mutations=(f"GATE_{u}.call = {first}", f"GATE_{u}.call = {second}",
                             f"del GATE_{u}.call"))
+
+
+def library_config_edit(r, u):
+    # The program's subclass of a Keras layer edits, in place, a list or dict its Keras
+    # class reads natively in `call` (Rescaling's `scale`, Lambda's `arguments`); the
+    # step never reads it itself (state/library_names.py).
+    if r.random() < 0.5:
+        setup = (f"class Gains{u}(tf.keras.layers.Rescaling):\n"
+                 f"    def retune(self, i, v):\n        self.scale[i] = v\n\n\n"
+                 f"GAINS_{u} = Gains{u}([1.0, 0.5, 2.0, 1.0, 1.0, 0.25])\n")
+        mutations = (f"GAINS_{u}.retune({r.choice(['0', '2'])}, 0.0)",
+                     f"GAINS_{u}.scale[:] = [0.5] * 6")
+    else:
+        setup = (f"def knob_{u}(t, s, b):\n    return t * s + b\n\n\n"
+                 f"class Knob{u}(tf.keras.layers.Lambda):\n"
+                 f"    def set(self, key, v):\n        self.arguments[key] = v\n\n\n"
+                 f"GAINS_{u} = Knob{u}(knob_{u}, arguments={{'s': 1.0, 'b': 0.0}})\n")
+        mutations = (f"GAINS_{u}.set('s', {r.choice(['0.5', '3.0'])})",
+                     f"GAINS_{u}.set('b', 0.2)")
+    return Parts(("library_config", "mutate_container"),
+                 setup=setup,
+                 tape=f"loss = loss + 0.05 * tf.reduce_mean(GAINS_{u}(x) ** 2)\n",
+                 mutations=mutations)
+
+
+def dict_swap(r, u):
+    # The optimizer's __dict__ replaced by an edited copy while the original lives on,
+    # then put back (guards.pinned_types compares each watched object's dict).
+    setting = r.choice(["clipnorm=0.01", "clipvalue=0.001"])
+    return Parts(("dict_swap", "mutate_object"),
+                 mutations=(f"SAVED_{u} = {{O}}.__dict__; "
+                            f"object.__setattr__({{O}}, '__dict__', dict(SAVED_{u}, {setting}))",
+                            f"object.__setattr__({{O}}, '__dict__', SAVED_{u})"))

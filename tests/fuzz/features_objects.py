@@ -86,3 +86,50 @@ def import_in_step(r, u):
                  tape=f"import colorsys as cs_{u}\n"
                       f"loss = loss * (3.0 * cs_{u}.ONE_THIRD)\n",
                  mutations=("sys.modules['colorsys'].ONE_THIRD = 0.5",))
+
+
+def item_class_swap(r, u):
+    # The program's hook objects in a list the step runs in order, each through its
+    # class (a method, or `__call__`); the loop reassigns one item's `__class__` and
+    # gives another class a new function (guards.py: an item's class is pinned with it,
+    # and an implicit call's dunder is guarded on its class).
+    name = r.choice(["apply", "__call__"])
+    use = (lambda h, t: f"{h}({t})") if name == "__call__" else \
+        (lambda h, t: f"{h}.apply({t})")
+    k = r.choice(["0.5", "2.0"])
+    return Parts(("item_class", "mutate_object", "mutate_method"),
+                 setup=f"class Scale{u}:\n    def {name}(self, t):\n        return t * {k}\n"
+                       f"\n\nclass Shift{u}:\n    def {name}(self, t):\n"
+                       f"        return t + 0.1\n\n\nclass Noop{u}:\n"
+                       f"    def {name}(self, t):\n        return t\n\n\n"
+                       f"def quartered_{u}(self, t):\n    return t * 0.25\n\n\n"
+                       f"HOOKS_{u} = [Scale{u}(), Shift{u}()]\n",
+                 tape=f"h_{u} = pred\nfor hook_{u} in HOOKS_{u}:\n"
+                      f"    h_{u} = {use(f'hook_{u}', f'h_{u}')}\n"
+                      f"loss = loss + 0.1 * tf.reduce_mean(h_{u} ** 2)\n",
+                 mutations=(f"HOOKS_{u}[1].__class__ = Noop{u}",
+                            f"Scale{u}.{name} = quartered_{u}"))
+
+
+def descriptor_reinit(r, u):
+    # A staticmethod, classmethod or property of the program's class, re-initialised in
+    # place with another function (`Cls.__dict__["f"].__init__(g)`): the same object
+    # holds a new function (guards.py: G_IS compares what a descriptor holds).
+    kind = r.choice(["staticmethod", "classmethod", "property"])
+    if kind == "staticmethod":
+        setup = (f"class Mix{u}:\n    @staticmethod\n    def f(t):\n        return t * 0.5\n"
+                 f"\n\ndef other_{u}(t):\n    return t * 2.0\n")
+        read = f"Mix{u}.f(pred)"
+    elif kind == "classmethod":
+        setup = (f"class Mix{u}:\n    k = 0.5\n\n    @classmethod\n    def f(cls, t):\n"
+                 f"        return t * cls.k\n\n\ndef other_{u}(cls, t):\n"
+                 f"    return t + cls.k\n")
+        read = f"Mix{u}.f(pred)"
+    else:
+        setup = (f"class Mix{u}:\n    @property\n    def f(self):\n        return 0.5\n"
+                 f"\n\ndef other_{u}(self):\n    return 2.0\n\n\nMIX_{u} = Mix{u}()\n")
+        read = f"pred * MIX_{u}.f"
+    return Parts(("descriptor_reinit", "mutate_method"),
+                 setup=setup,
+                 tape=f"loss = loss + 0.1 * tf.reduce_mean({read} ** 2)\n",
+                 mutations=(f"Mix{u}.__dict__['f'].__init__(other_{u})",))

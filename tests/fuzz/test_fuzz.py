@@ -20,7 +20,7 @@ import generate  # noqa: E402
 import oracle  # noqa: E402
 import shrink  # noqa: E402
 
-COVERAGE_SEEDS = range(400)
+COVERAGE_SEEDS = range(500)
 SAMPLE_SEEDS = range(30)
 
 # Sample seeds janus gets wrong today -> the mechanism (the first one its shrunk

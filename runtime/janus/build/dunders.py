@@ -1,5 +1,6 @@
-"""A builtin (`len`, `bool`, `float`, `int`) or `==`/`!=` on a user object → its own
-dunder, inlined by the builder and guarded on the class attribute, or a refusal
+"""A builtin (`len`, `bool`, `float`, `int`), `==`/`!=` or an arithmetic operator on a
+user object → its own dunder, inlined by the builder and guarded on the class attribute
+(or its absence), by CPython's protocol, or a refusal
 (natives.py says which values builtins may run on natively).  `sorted`, `min` and `max`
 with a `key=` → the key called per item like any call of the step, then the order
 decided on the keys."""
@@ -13,7 +14,7 @@ import janus_ext
 
 from ..errors import Thrown, Unsupported
 from ..semantics import natives
-from ..state import library_state, reads
+from ..state import attribute_reads, library_state, reads
 from ..values import from_library, has_symbolic, is_library_object, is_stand_in, is_symbolic
 
 _OBJECT_SLOTS = {"__eq__": object.__eq__, "__ne__": object.__ne__}
@@ -212,3 +213,131 @@ def _side(b, me, other, name, symbol, code, offset):
         raise Unsupported(why, code, offset)
     reads.implicit_method(b, me, name, impl)
     return b.inline(impl, (me, other), {}, code, offset)
+
+
+_ARITHMETIC = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv",
+               "%": "mod", "**": "pow", "@": "matmul", "&": "and", "|": "or", "^": "xor",
+               "<<": "lshift", ">>": "rshift"}
+# Operands whose own operator is C code that reads no object of the program's: it
+# answers NotImplemented for one, and CPython then asks the program's reflected dunder.
+_NUMBERS = (int, float, bool, complex)
+
+
+def is_arithmetic(symbol):
+    return symbol in _ARITHMETIC or symbol.endswith("=") and symbol[:-1] in _ARITHMETIC
+
+
+def arithmetic(b, symbol, left, right, code, offset):
+    """`left op right` or `left op= right` with a user object on a side, by CPython's
+    protocol: `__iop__` first for an in-place operator; then the right operand's
+    reflected dunder first if its class is a strict subclass of the left's that
+    overrides it, the left's `__op__`, the right's `__rop__`; TypeError when all answer
+    NotImplemented.  The program's dunders are inlined and guarded on the class, an
+    absent one guarded absent; a Python number's own operator runs natively.  A tensor,
+    array or library object on the other side is refused: its operator is library code
+    that converts the program's object."""
+    op = symbol[:-1] if symbol not in _ARITHMETIC else symbol
+    stem = _ARITHMETIC[op]
+    if op != symbol and is_user_object(left):
+        result = _operand(b, left, f"__i{stem}__", right, symbol, code, offset)
+        if result is not NotImplemented:
+            return result
+    forward, reflected = f"__{stem}__", f"__r{stem}__"
+    kind, other_kind = type(left), type(right)
+    ask_right = other_kind is not kind
+    if ask_right and issubclass(other_kind, kind) and \
+            janus_ext.type_lookup(other_kind, reflected) is not \
+            janus_ext.type_lookup(kind, reflected):
+        result = _operand(b, right, reflected, left, symbol, code, offset)
+        if result is not NotImplemented:
+            return result
+        ask_right = False
+    result = _operand(b, left, forward, right, symbol, code, offset)
+    if result is not NotImplemented:
+        return result
+    if ask_right:
+        result = _operand(b, right, reflected, left, symbol, code, offset)
+        if result is not NotImplemented:
+            return result
+    raise Thrown(TypeError(f"unsupported operand type(s) for {symbol}: "
+                           f"'{kind.__name__}' and '{other_kind.__name__}'"), code, offset)
+
+
+def _operand(b, me, name, other, symbol, code, offset):
+    impl = janus_ext.type_lookup(type(me), name)
+    if type(me) in _NUMBERS:
+        return NotImplemented if impl is None else impl(me, other)
+    if is_symbolic(me) or is_library_object(me):
+        if isinstance(me, tf.Tensor) and is_user_object(other) and \
+                getattr(impl, "__qualname__", "").endswith("<locals>.binary_op_wrapper"):
+            return _handed_to_reflected(b, me, name, other, symbol, code, offset)
+        raise Unsupported(f"{symbol} between a tensor or TF/Keras object and "
+                          f"{natives.describe(other)}: TF's operator converts the "
+                          "program's object, running its code at build time", code, offset)
+    why = f"{symbol} on {natives.describe(me)} would run its code at build time"
+    if not is_user_object(me) or not b.provenance.read_or_made(me):
+        raise Unsupported(why, code, offset)
+    if impl is None:
+        attribute_reads.class_lacks(b, me, name)
+        return NotImplemented
+    if not isinstance(impl, types.FunctionType):
+        raise Unsupported(why, code, offset)
+    reads.implicit_method(b, me, name, impl)
+    return b.inline(impl, (me, other), {}, code, offset)
+
+
+# What TF's conversion of an object to a tensor (tensor_conversion_registry.convert,
+# then numpy's array conversion under constant()) looks for, and what its error message
+# formats: none of them the program's code, or TF's operator would run it.
+_CONVERSION_HOOKS = ("__tf_tensor__", "__array__", "__array_interface__",
+                     "__array_struct__", "__buffer__", "__len__", "__getitem__", "__iter__",
+                     "__getattr__", "__getattribute__", "__repr__", "__str__", "__format__")
+# Those asked of the object itself (getattr(value, "__tf_tensor__"), numpy's lookups on
+# the instance), where its own entry comes first.
+_ASKED_OF_THE_OBJECT = ("__tf_tensor__", "__array__", "__array_interface__",
+                        "__array_struct__")
+
+
+def _handed_to_reflected(b, tensor, name, other, symbol, code, offset):
+    """`tensor op obj` for the program's object: TF's operator (override_binary_operator
+    binary_op_wrapper) fails to convert the object (TypeError or ValueError) and then
+    calls `getattr(obj, "__rop__")(tensor)`.  The build answers the same where that
+    failure runs none of the program's code: no conversion function registered for
+    the object's classes but TF's default, and none of the hooks conversion and its
+    error message consult, on the object or its classes (guarded absent).  The
+    reflected dunder is then inlined; where it is missing, gives NotImplemented or
+    raises, TF raises its conversion error, which the interpreter does at that call."""
+    from tensorflow.python.framework import tensor_conversion_registry
+    kind = type(other)
+    acc = b.provenance.source_of(other)
+    registered = tensor_conversion_registry.get(kind)
+    reflected = "__r" + name[2:]
+    impl = janus_ext.type_lookup(kind, reflected)
+    if acc is None or any(base is not object for base, _ in registered) or \
+            not isinstance(impl, types.FunctionType):
+        raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}: TF "
+                          "converts the object first, which runs its code or fails "
+                          "where the build cannot follow", code, offset)
+    for hook in _CONVERSION_HOOKS:
+        if janus_ext.type_lookup(kind, hook) is not janus_ext.type_lookup(object, hook):
+            raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}, "
+                              f"whose class has {hook}: TF's conversion of it runs the "
+                              "program's code", code, offset)
+        attribute_reads.class_lacks(b, other, hook)
+    for hook in _ASKED_OF_THE_OBJECT:
+        attribute_reads.own_lacks(b, other, acc, hook)
+    attribute_reads.own_lacks(b, other, acc, reflected)
+    reads.implicit_method(b, other, reflected, impl)
+    try:
+        result = b.inline(impl, (other, tensor), {}, code, offset)
+    except Thrown as thrown:
+        if isinstance(thrown.exception, (TypeError, ValueError)):
+            raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}: "
+                              f"its {reflected} raised, and TF raises its conversion "
+                              "error instead", code, offset) from None
+        raise
+    if result is NotImplemented:
+        raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}: its "
+                          f"{reflected} gave NotImplemented, and TF raises its conversion "
+                          "error", code, offset)
+    return result

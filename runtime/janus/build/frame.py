@@ -418,6 +418,9 @@ class Frame(closures.Closures, displays.Displays, imports.Imports, patterns.Patt
             if symbol in ("==", "!=") and (dunders.is_user_object(left)
                                            or dunders.is_user_object(right)):
                 return dunders.compare(self.b, symbol, left, right, *self.b.where)
+            if dunders.is_arithmetic(symbol) and (dunders.is_user_object(left)
+                                                  or dunders.is_user_object(right)):
+                return dunders.arithmetic(self.b, symbol, left, right, *self.b.where)
             self._natively(f"{symbol}", (left, right))
             result = raising.arithmetic(operation, *numbers.eager_zeros(left, right),
                                         *self.b.where)

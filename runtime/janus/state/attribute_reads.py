@@ -219,6 +219,33 @@ def is_absent(b, owner, name, code, offset) -> bool:
     return True
 
 
+def class_lacks(b, owner, name):
+    """None of the program's classes in the MRO of owner's class holds `name` (object's
+    and other fixed classes' entries cannot change): an operator looked its dunder up on
+    the type and found none (`__iadd__`, then `__add__`, on the program's object).
+    Guarded as is_absent guards a class's entries: each mutable class's own entry and
+    the MRO tuple, the class of the owner where it was read."""
+    cls = type(owner)
+    acc = b.provenance.source_of(owner)
+    if acc is not None:
+        b.guards.require_type(acc, cls)
+    else:
+        reads.class_source(b, cls)
+    _pin_mro(b, cls)
+    for klass in cls.__mro__:
+        if not klass.__flags__ & _IMMUTABLE_TYPE:
+            b.guards.require_absent(guards.own(guards.const(klass), name))
+
+
+def own_lacks(b, owner, acc, name):
+    """owner (read at `acc`) has no own entry `name`: what `getattr(owner, name)` would
+    find before its class (TF's conversion asks the object for `__tf_tensor__`)."""
+    if janus_ext.own_attr(owner, name, _MISSING) is not _MISSING or \
+            b.heap.written(owner, name)[0]:
+        raise Unsupported(f"{type(owner).__qualname__} object's own {name}")
+    b.guards.require_absent(guards.own(acc, name))
+
+
 def _pin_mro(b, cls):
     """The classes a walk of cls's MRO passed are the ones a call's walk passes:
     `Head.__bases__ = (Mid, GainA)` writes no class dict and puts Mid's entries in the
