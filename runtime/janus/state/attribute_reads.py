@@ -79,6 +79,12 @@ def attribute(b, owner, name, code, offset):
         acc = guards.const(owner)
         b.remember(owner, acc)
     if isinstance(owner, type):
+        if name in _TYPE_LINEAGE and \
+                janus_ext.type_lookup(type(owner), name) is type.__dict__[name]:
+            # type's own getters: the MRO tuple is pinned, and a new one is made
+            # whenever `__bases__` is assigned in the hierarchy.
+            mro_of(b, owner)
+            return owner.__mro__ if name == "__mro__" else owner.__bases__
         found, value = _written_on_class(b, owner, name, code, offset)
         if found:
             return value          # a base class's entry this call wrote
@@ -252,6 +258,9 @@ def _pin_mro(b, cls):
     way, so the walk's guards on each class's own entries hold the MRO tuple too."""
     if not cls.__flags__ & _IMMUTABLE_TYPE:
         b.guards.require_is(guards.mro(guards.const(cls)), cls.__mro__)
+
+
+_TYPE_LINEAGE = ("__mro__", "__bases__")
 
 
 def mro_of(b, cls):
