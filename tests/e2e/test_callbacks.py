@@ -58,6 +58,7 @@ def test_a_user_tf_function_is_left_to_tf(callbacks):
 
 def test_library_code_is_told_apart_from_the_programs():
     import collections
+    import hashlib
     import json
 
     from janus.build import purity
@@ -74,8 +75,16 @@ def test_library_code_is_told_apart_from_the_programs():
     namespace = {"SLOPE": 0.1}
     exec(compile("def h():\n    return SLOPE\n", "<act-config>", "exec"), namespace)
     assert not purity.is_library_code(namespace["h"].__code__, namespace)
-    # A module a library builds in memory (TF's op wrappers from load_op_library).
-    plugin = types.ModuleType("janus_test_plugin")
+    # A module the program builds in memory is the program's; one a library builds
+    # (TF's op wrappers from load_op_library, named by their source's sha1) is not.
+    made = types.ModuleType("janus_test_configuration")
+    sys.modules[made.__name__] = made
+    try:
+        exec(compile("def k():\n    return 3\n", "<string>", "exec"), made.__dict__)
+        assert not purity.is_library_code(made.k.__code__, made.__dict__)
+    finally:
+        del sys.modules[made.__name__]
+    plugin = types.ModuleType(hashlib.sha1(b"janus test plugin").hexdigest())
     sys.modules[plugin.__name__] = plugin
     try:
         exec(compile("def g():\n    return 2\n", "<string>", "exec"), plugin.__dict__)

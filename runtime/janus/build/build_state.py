@@ -113,9 +113,8 @@ class Record:
     """What the graph's callers must know besides its guards and inputs: the Built
     record takes these (build/concrete.py)."""
     __slots__ = ("assumptions", "raising_assumptions", "number_checks", "number_check_ops",
-                 "python_draws", "iterator_pulls",
-                 "library_objects", "library_scanned", "effects_before_library", "loggers",
-                 "settings",
+                 "python_draws", "iterator_pulls", "library_objects", "library_arguments",
+                 "library_scanned", "effects_before_library", "loggers", "settings",
                  "stream_checks", "handed_numbers")
 
     def __init__(self):
@@ -128,6 +127,10 @@ class Record:
         # id -> TF/Keras object this build handed to library code, whose attributes that
         # code read unguarded: their dicts are watched (state/library_state.py).
         self.library_objects: dict = {}
+        # id -> a callable of the program's (or a list of them) handed to library code
+        # as an argument (`fori_loop(0, 3, partial(refine, DAMP), h)`): watched and
+        # guarded as a value library state holds.
+        self.library_arguments: dict = {}
         # ids of what the scan for C callables visited before library code ran
         # (library_state.note).
         self.library_scanned: set = set()

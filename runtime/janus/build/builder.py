@@ -232,8 +232,8 @@ class Builder:
         """Library code `fn` runs now, natively, reading what it reaches from `fn`,
         `args` and `kwargs` as the caller's heap has it: the containers this call has
         changed so far (on its copies) it would read as they were."""
-        library_state.note(self.record.library_objects, self.record.library_scanned, fn,
-                           args, kwargs)
+        library_state.note(self.record.library_objects, self.record.library_arguments,
+                           self.record.library_scanned, fn, args, kwargs)
         self.record.effects_before_library = len(self.heap.effects)
 
     def note_created(self, container):

@@ -31,6 +31,7 @@ class Built:
     __slots__ = ("function", "guards", "inputs", "template", "assumptions",
                  "raising_assumptions", "effects", "call_args", "heap_reads", "uses_arena",
                  "keep_alive", "gating", "draws", "python_draws", "iterator_pulls", "library_objects",
+                 "library_arguments",
                  "changed_before_library", "names_of", "summary", "inlined",
                  "recursive_codes", "tape_records", "loggers", "xla_checks", "settings",
                  "stream_checks")
@@ -182,6 +183,7 @@ def _build(code, globals_dict, arg_names, args, plan):
         python_draws=run.record.python_draws if run.record.python_draws else None,
         iterator_pulls=run.record.iterator_pulls if run.record.iterator_pulls else None,
         library_objects=tuple(run.record.library_objects.values()),
+        library_arguments=tuple(run.record.library_arguments.values()),
         changed_before_library={id(e.target): e.target for e in
                                 run.heap.effects[:run.record.effects_before_library]
                                 if e.kind == "method"},

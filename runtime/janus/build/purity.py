@@ -41,6 +41,7 @@ import functools
 import logging
 import os
 import random
+import re
 import sys
 import sysconfig
 import threading
@@ -109,8 +110,24 @@ def is_library_code(code, globals_dict) -> bool:
         return False              # exec() with globals of its own, or `-c` / a script
     module_file = getattr(module, "__file__", None)
     if not isinstance(module_file, str):
-        return True               # a module a library made in memory (TF's op wrappers)
+        return _made_by_a_library(name)
     return os.path.abspath(module_file).startswith(_LIBRARY_DIRS)
+
+
+_SHA1_NAME = re.compile(r"[0-9a-f]{40}")
+
+
+def _made_by_a_library(name) -> bool:
+    """A module made in memory belongs to a library when a library names it so: TF's
+    op wrappers from load_op_library (named by the sha1 of their source), or a module
+    under an installed package (six.moves).  Any other is the program's (a
+    configuration module it builds with types.ModuleType and exec())."""
+    if _SHA1_NAME.fullmatch(name):
+        return True
+    root = sys.modules.get(name.partition(".")[0])
+    root_file = getattr(root, "__file__", None)
+    return isinstance(root_file, str) and \
+        os.path.abspath(root_file).startswith(_LIBRARY_DIRS)
 
 
 def _traced_by_tf(frame):

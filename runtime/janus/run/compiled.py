@@ -66,7 +66,8 @@ class CompiledGraph:
         # The library state it was built from, watched: a change marks it stale.
         self.stale = None         # why library state it was built from changed, or None
         lists, self.pinned_contents, watched, partials = library_state.watch(
-            built.library_objects, self, built.names_of, built.changed_before_library)
+            built.library_objects, self, built.names_of, built.changed_before_library,
+            built.library_arguments)
         self.guards += guards.pinned_contents(lists) + guards.pinned_types(watched) + \
             guards.pinned_mros(library_state.program_class_types(watched)) + \
             guards.pinned_partials(partials)

@@ -56,7 +56,8 @@ from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 import janus_ext
 
 from ..errors import Unsupported
-from ..values import HEAPTYPE, LIBRARY_MODULES, is_library_class, is_programs_class
+from ..values import (HEAPTYPE, LIBRARY_MODULES, from_library, is_library_class,
+                      is_library_object, is_programs_class)
 from . import library_names, logging_setup, opaque_callables
 
 # GradientTapes made while a graph was traced (janus/detect/tape.py notes them): a step's
@@ -100,23 +101,39 @@ def is_program_object(value) -> bool:
         type(getattr(value, "__dict__", None)) is dict
 
 
-def note(found: dict, scanned: set, fn, args, kwargs):
-    """Remember the library objects a call of library code `fn` can read, and refuse the
-    build before that code runs if what they reach holds C code it could call
-    (opaque_callables.py: called now, it would change the program's state)."""
-    new = []
+def note(found: dict, handed: dict, scanned: set, fn, args, kwargs):
+    """Remember the library objects a call of library code `fn` can read, and the
+    program's callables it is handed (`handed`), and refuse the build before that code
+    runs if what they reach holds C code it could call (opaque_callables.py: called now,
+    it would change the program's state)."""
+    new, new_handed = [], []
     for value in (fn, getattr(fn, "__self__", None), *args, *kwargs.values()):
         if (is_watched_kind(value) or is_program_subclass(value)) and id(value) not in found:
             found[id(value)] = value
             new.append(value)
-    if new:
+        elif _hands_callables(value) and id(value) not in handed:
+            handed[id(value)] = value
+            new_handed.append(value)
+    if new or new_handed:
         scan = _Walk(None, scanned, [], lambda obj: (), [], [], {})
         for obj in new:
             scan.watch_object(obj, name_of(obj))
+        for value in new_handed:
+            scan.consider_argument(value)
         scan.run()
 
 
-def watch(objects, graph, program_names, changed=None):
+def _hands_callables(value) -> bool:
+    """A callable of the program's that library code will call (a partial, a function,
+    a bound method, a callable object, C code), or a list or tuple of them (the branches
+    of `keras.ops.switch`): not a class, not TF's or Keras' own."""
+    if isinstance(value, (list, tuple)):
+        return any(_hands_callables(item) for item in value[:64])
+    return callable(value) and not isinstance(value, type) and \
+        not is_library_object(value) and not from_library(value)
+
+
+def watch(objects, graph, program_names, changed=None, arguments=()):
     """Mark `graph` stale (graph.stale = why) when one of `objects` changes, other than
     at the names `program_names(obj)` says the program's code reads or writes.  Returns
     what no watcher sees, for the caller to guard or compare:
@@ -132,12 +149,15 @@ def watch(objects, graph, program_names, changed=None):
       guards what each holds (guards.pinned_partials).
     `changed` ({id: container}) holds the containers the call changed before it last
     called library code: library code read them as they were, and reaching one refuses
-    the graph."""
+    the graph.  `arguments`: the program's callables handed to library code, considered
+    as values library state holds."""
     seen, lists, watched, partials = set(), [], [], []
     walk = _Walk(graph, seen, lists, program_names, watched, partials, changed or {})
     try:
         for obj in objects:
             walk.watch_object(obj, name_of(obj))
+        for value in arguments:
+            walk.consider_argument(value)
         walk.run()
     except Unsupported:
         forget(graph)
@@ -595,6 +615,18 @@ class _Walk:
     def run(self):
         while self.todo:
             self._visit(*self.todo.popleft())
+
+    def consider_argument(self, value):
+        """A callable of the program's handed to library code, or a list or tuple of
+        them, whose items are guarded (the branches the program may replace)."""
+        where = f"a {type(value).__name__} handed to TF/Keras"
+        if isinstance(value, list) and id(value) not in self.seen:
+            self.seen.add(id(value))
+            self.lists.append((where, value))
+        for index, item in enumerate(value if isinstance(value, (list, tuple)) else ()):
+            self.consider(item, f"{where}[{index}]", False)
+        if not isinstance(value, (list, tuple)):
+            self.consider(value, where, False)
 
     def _watch_dict(self, held, described, own=None, owner=None):
         # (No graph: the scan before library code runs, which only refuses.)
