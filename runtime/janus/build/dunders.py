@@ -234,8 +234,9 @@ def arithmetic(b, symbol, left, right, code, offset):
     overrides it, the left's `__op__`, the right's `__rop__`; TypeError when all answer
     NotImplemented.  The program's dunders are inlined and guarded on the class, an
     absent one guarded absent; a Python number's own operator runs natively.  A tensor,
-    array or library object on the other side is refused: its operator is library code
-    that converts the program's object."""
+    array or library object on the left is refused: its operator is library code that
+    converts the program's object (registered conversions, TF's API dispatch, numpy's
+    protocols) before it asks the object's reflected dunder."""
     op = symbol[:-1] if symbol not in _ARITHMETIC else symbol
     stem = _ARITHMETIC[op]
     if op != symbol and is_user_object(left):
@@ -245,9 +246,14 @@ def arithmetic(b, symbol, left, right, code, offset):
     forward, reflected = f"__{stem}__", f"__r{stem}__"
     kind, other_kind = type(left), type(right)
     ask_right = other_kind is not kind
+    if ask_right and issubclass(other_kind, kind) and is_user_object(left):
+        # Which side goes first depends on both classes' reflected dunders: each is
+        # guarded as found (or absent), on the program's classes.
+        for side in (left, right):
+            _pin_lookup(b, side, reflected)
     if ask_right and issubclass(other_kind, kind) and \
-            janus_ext.type_lookup(other_kind, reflected) is not \
-            janus_ext.type_lookup(kind, reflected):
+            janus_ext.type_lookup(other_kind, reflected, _ABSENT) is not \
+            janus_ext.type_lookup(kind, reflected, _ABSENT):
         result = _operand(b, right, reflected, left, symbol, code, offset)
         if result is not NotImplemented:
             return result
@@ -263,81 +269,35 @@ def arithmetic(b, symbol, left, right, code, offset):
                            f"'{kind.__name__}' and '{other_kind.__name__}'"), code, offset)
 
 
+_ABSENT = object()
+
+
+def _pin_lookup(b, me, name):
+    impl = janus_ext.type_lookup(type(me), name, _ABSENT)
+    if impl is _ABSENT:
+        attribute_reads.class_lacks(b, me, name)
+    else:
+        reads.implicit_method(b, me, name, impl)
+
+
 def _operand(b, me, name, other, symbol, code, offset):
-    impl = janus_ext.type_lookup(type(me), name)
+    impl = janus_ext.type_lookup(type(me), name, _ABSENT)
     if type(me) in _NUMBERS:
-        return NotImplemented if impl is None else impl(me, other)
+        return NotImplemented if impl is _ABSENT else impl(me, other)
     if is_symbolic(me) or is_library_object(me):
-        if isinstance(me, tf.Tensor) and is_user_object(other) and \
-                getattr(impl, "__qualname__", "").endswith("<locals>.binary_op_wrapper"):
-            return _handed_to_reflected(b, me, name, other, symbol, code, offset)
+        # TF's operator converts the object first: conversion functions registered for
+        # its classes, its __tf_tensor__, numpy's protocols, TF's API dispatchers, and
+        # only then its reflected dunder (override_binary_operator.binary_op_wrapper).
         raise Unsupported(f"{symbol} between a tensor or TF/Keras object and "
                           f"{natives.describe(other)}: TF's operator converts the "
                           "program's object, running its code at build time", code, offset)
     why = f"{symbol} on {natives.describe(me)} would run its code at build time"
     if not is_user_object(me) or not b.provenance.read_or_made(me):
         raise Unsupported(why, code, offset)
-    if impl is None:
+    if impl is _ABSENT:
         attribute_reads.class_lacks(b, me, name)
         return NotImplemented
     if not isinstance(impl, types.FunctionType):
-        raise Unsupported(why, code, offset)
+        raise Unsupported(why, code, offset)       # `__iadd__ = None` too: CPython raises
     reads.implicit_method(b, me, name, impl)
     return b.inline(impl, (me, other), {}, code, offset)
-
-
-# What TF's conversion of an object to a tensor (tensor_conversion_registry.convert,
-# then numpy's array conversion under constant()) looks for, and what its error message
-# formats: none of them the program's code, or TF's operator would run it.
-_CONVERSION_HOOKS = ("__tf_tensor__", "__array__", "__array_interface__",
-                     "__array_struct__", "__buffer__", "__len__", "__getitem__", "__iter__",
-                     "__getattr__", "__getattribute__", "__repr__", "__str__", "__format__")
-# Those asked of the object itself (getattr(value, "__tf_tensor__"), numpy's lookups on
-# the instance), where its own entry comes first.
-_ASKED_OF_THE_OBJECT = ("__tf_tensor__", "__array__", "__array_interface__",
-                        "__array_struct__")
-
-
-def _handed_to_reflected(b, tensor, name, other, symbol, code, offset):
-    """`tensor op obj` for the program's object: TF's operator (override_binary_operator
-    binary_op_wrapper) fails to convert the object (TypeError or ValueError) and then
-    calls `getattr(obj, "__rop__")(tensor)`.  The build answers the same where that
-    failure runs none of the program's code: no conversion function registered for
-    the object's classes but TF's default, and none of the hooks conversion and its
-    error message consult, on the object or its classes (guarded absent).  The
-    reflected dunder is then inlined; where it is missing, gives NotImplemented or
-    raises, TF raises its conversion error, which the interpreter does at that call."""
-    from tensorflow.python.framework import tensor_conversion_registry
-    kind = type(other)
-    acc = b.provenance.source_of(other)
-    registered = tensor_conversion_registry.get(kind)
-    reflected = "__r" + name[2:]
-    impl = janus_ext.type_lookup(kind, reflected)
-    if acc is None or any(base is not object for base, _ in registered) or \
-            not isinstance(impl, types.FunctionType):
-        raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}: TF "
-                          "converts the object first, which runs its code or fails "
-                          "where the build cannot follow", code, offset)
-    for hook in _CONVERSION_HOOKS:
-        if janus_ext.type_lookup(kind, hook) is not janus_ext.type_lookup(object, hook):
-            raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}, "
-                              f"whose class has {hook}: TF's conversion of it runs the "
-                              "program's code", code, offset)
-        attribute_reads.class_lacks(b, other, hook)
-    for hook in _ASKED_OF_THE_OBJECT:
-        attribute_reads.own_lacks(b, other, acc, hook)
-    attribute_reads.own_lacks(b, other, acc, reflected)
-    reads.implicit_method(b, other, reflected, impl)
-    try:
-        result = b.inline(impl, (other, tensor), {}, code, offset)
-    except Thrown as thrown:
-        if isinstance(thrown.exception, (TypeError, ValueError)):
-            raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}: "
-                              f"its {reflected} raised, and TF raises its conversion "
-                              "error instead", code, offset) from None
-        raise
-    if result is NotImplemented:
-        raise Unsupported(f"{symbol} between a tensor and {natives.describe(other)}: its "
-                          f"{reflected} gave NotImplemented, and TF raises its conversion "
-                          "error", code, offset)
-    return result

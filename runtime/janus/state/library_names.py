@@ -8,11 +8,14 @@ program's method edits it in place (`self.scale[2] = 0.0`); guarding the second 
 make every call a rebuild.  No watcher sees reads, so the line is drawn on the code: a
 name that some function of the object's TF/Keras classes mentions (`self.scale` in
 Rescaling's methods) is one library code may read, and is watched and guarded as on a
-library object (library_state._Walk); any other name is the program's.  Names read
+library object (library_state._Walk); any other name is the program's.  Mentions are
+the attributes the library's code stores (STORE_ATTR, DELETE_ATTR): what a library
+class keeps on itself is what its code reads back.  Names read
 through getattr() with a computed string are not seen here: library code reads its
 configuration by name (Keras' get_config goes through the same attributes).
 """
 
+import dis
 import functools
 import types
 
@@ -50,7 +53,11 @@ def _functions_in(value):
 
 
 def _code_names(code, names):
-    names.update(code.co_names)
+    # The attributes the library's code stores (`self.scale = scale` in Rescaling's
+    # __init__): its configuration, not every name it mentions (`history`, `values`
+    # and `items` are loaded or called everywhere in Keras).
+    names.update(ins.argval for ins in dis.get_instructions(code)
+                 if ins.opname in ("STORE_ATTR", "DELETE_ATTR"))
     for const in code.co_consts:
         if isinstance(const, types.CodeType):     # nested functions and comprehensions
             _code_names(const, names)

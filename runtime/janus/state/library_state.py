@@ -56,8 +56,7 @@ from tensorflow.python.ops import stateful_random_ops, summary_ops_v2
 import janus_ext
 
 from ..errors import Unsupported
-from ..values import (HEAPTYPE, LIBRARY_MODULES, from_library, is_library_class,
-                      is_library_object, is_programs_class)
+from ..values import HEAPTYPE, LIBRARY_MODULES, is_library_class, is_programs_class
 from . import library_names, logging_setup, opaque_callables
 
 # GradientTapes made while a graph was traced (janus/detect/tape.py notes them): a step's
@@ -111,7 +110,7 @@ def note(found: dict, handed: dict, scanned: set, fn, args, kwargs):
         if (is_watched_kind(value) or is_program_subclass(value)) and id(value) not in found:
             found[id(value)] = value
             new.append(value)
-        elif _hands_callables(value) and id(value) not in handed:
+        elif opaque_callables.hands_callables(value) and id(value) not in handed:
             handed[id(value)] = value
             new_handed.append(value)
     if new or new_handed:
@@ -121,16 +120,6 @@ def note(found: dict, handed: dict, scanned: set, fn, args, kwargs):
         for value in new_handed:
             scan.consider_argument(value)
         scan.run()
-
-
-def _hands_callables(value) -> bool:
-    """A callable of the program's that library code will call (a partial, a function,
-    a bound method, a callable object, C code), or a list or tuple of them (the branches
-    of `keras.ops.switch`): not a class, not TF's or Keras' own."""
-    if isinstance(value, (list, tuple)):
-        return any(_hands_callables(item) for item in value[:64])
-    return callable(value) and not isinstance(value, type) and \
-        not is_library_object(value) and not from_library(value)
 
 
 def watch(objects, graph, program_names, changed=None, arguments=()):
@@ -166,7 +155,8 @@ def watch(objects, graph, program_names, changed=None, arguments=()):
     janus_ext.watch_library_code(graph, LIBRARY_MODULES)
     compared = tuple((where, value, _contents(value)) for where, value in lists
                      if not _flat_list(value))
-    return [value for _, value in lists if _flat_list(value)], compared, watched, partials
+    pinned = [value for _, value in lists if _flat_list(value)] + walk.handed_lists
+    return pinned, compared, watched, partials
 
 
 def _flat_list(value) -> bool:
@@ -592,13 +582,14 @@ class _Walk:
     (docs/soundness.md#object-lifetime)."""
 
     __slots__ = ("graph", "seen", "lists", "program_names", "watched", "partials",
-                 "changed", "todo")
+                 "changed", "todo", "handed_lists")
 
     def __init__(self, graph, seen, lists, program_names, watched, partials, changed):
         self.graph, self.seen, self.lists = graph, seen, lists
         self.program_names, self.watched, self.partials = program_names, watched, partials
         self.changed = changed
         self.todo = collections.deque()
+        self.handed_lists = []
 
     def watch_object(self, obj, described):
         seen = self.seen
@@ -616,16 +607,24 @@ class _Walk:
         while self.todo:
             self._visit(*self.todo.popleft())
 
-    def consider_argument(self, value):
+    def consider_argument(self, value, where=None):
         """A callable of the program's handed to library code, or a list or tuple of
-        them, whose items are guarded (the branches the program may replace)."""
-        where = f"a {type(value).__name__} handed to TF/Keras"
-        if isinstance(value, list) and id(value) not in self.seen:
+        them, whose items are pinned by identity (the branches the program may replace:
+        guards.pinned_contents, no `==` of the program's objects at a check).  A bound
+        method of the program's function is its function: the builder runs it when
+        library code calls it and guards what it reads of its object, whose dict is not
+        the library's configuration (a counter the loop increments there must not make
+        the graph stale)."""
+        where = where or f"a {type(value).__name__} handed to TF/Keras"
+        if type(value) is list and id(value) not in self.seen:
             self.seen.add(id(value))
-            self.lists.append((where, value))
-        for index, item in enumerate(value if isinstance(value, (list, tuple)) else ()):
-            self.consider(item, f"{where}[{index}]", False)
-        if not isinstance(value, (list, tuple)):
+            self.handed_lists.append(value)
+        if type(value) in (list, tuple):
+            for index, item in enumerate(value):
+                self.consider_argument(item, f"{where}[{index}]")
+        elif type(value) is types.MethodType and type(value.__func__) is types.FunctionType:
+            self.consider(value.__func__, where, False)
+        else:
             self.consider(value, where, False)
 
     def _watch_dict(self, held, described, own=None, owner=None):
@@ -665,7 +664,8 @@ class _Walk:
         for key, value in list(attributes.items()):
             # (`_auto_config`: Keras' record of the constructor's arguments, which only
             # get_config reads; a list given there is copied into the layer's own.)
-            if not (programs and key in own) and key != "_auto_config":
+            if not (programs and key in own and key not in configuration) and \
+                    key != "_auto_config":
                 self.consider(value, f"{described}.{key}",
                               programs and key not in configuration)
 

@@ -31,6 +31,12 @@ from ..values import LIBRARY_MODULES, is_library_class, is_library_object
 # Where installed packages live: their Python code runs natively during a build, as the
 # standard library's does (build/purity.py).
 _DEREFERENCED = (weakref.ReferenceType,)
+# Builtins of a module that compute from their arguments alone (which the walk covers),
+# as a callable library code calls: any other (`next`, `print`, `heapq.heappop`,
+# `time.time`) reads or changes state no guard compares.
+_PURE_MODULES = ("math", "cmath", "operator", "_operator")
+_PURE_BUILTINS = frozenset({abs, min, max, round, pow, sum, len, divmod, getattr, hasattr,
+                            isinstance, issubclass, any, all, sorted, callable})
 _PACKAGE_DIRS = tuple(sorted({os.path.abspath(sysconfig.get_paths()[key]) + os.sep
                               for key in ("purelib", "platlib")}))
 
@@ -46,6 +52,11 @@ def unseen_code(value):
         return None                       # TF/Keras objects and their C callables
     if kind is types.BuiltinFunctionType:
         owner = value.__self__
+        if isinstance(owner, types.ModuleType) and owner.__name__ not in _PURE_MODULES \
+                and value not in _PURE_BUILTINS and \
+                not owner.__name__.startswith(LIBRARY_MODULES):
+            # `next` of a cycle, `heapq.heappop`, `time.time`: state no guard compares.
+            return f"the built-in function {owner.__name__}.{value.__name__}"
         if owner is None or isinstance(owner, types.ModuleType) or \
                 is_library_object(owner) or is_library_class(type(owner)):
             return None                   # `math.cos`, `getattr`: what they read is walked
@@ -106,3 +117,24 @@ def refuse_unseen_getters(cls, held):
 def _a(noun):
     spoken_with_a_vowel = noun[:1].lower() in "aeiou" or noun == "ndarray"
     return ("an " if spoken_with_a_vowel else "a ") + noun
+
+
+def hands_callables(value, nested=False) -> bool:
+    """A callable of the program's that library code will call (a partial, a function,
+    a bound method, a callable object, C code), or an exact list or tuple of them (the
+    branches of `keras.ops.switch`): not a class, not TF's, Keras' or janus's own (the
+    builder's closures standing in for the program's bodies).  Asked of every argument
+    of every library call while building, so it runs none of the program's code: types
+    and C-level members only, a list read from its storage."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return not nested and any(hands_callables(item, True)
+                                  for item in (list if kind is list else tuple).__iter__(value))
+    if not callable(value) or isinstance(value, type) or is_library_object(value):
+        return False
+    if kind is types.MethodType:
+        value = value.__func__
+    if type(value) is types.FunctionType:
+        module = value.__module__ or ""
+        return not module.startswith(LIBRARY_MODULES) and not module.startswith("janus.")
+    return not (janus_ext.type_lookup(kind, "__module__", "") or "").startswith("janus.")
