@@ -16,7 +16,6 @@ lists the narrower rule first:
 A call no rule takes is refused: the interpreter runs that call of the function.
 """
 
-import abc
 import builtins
 import functools
 import random
@@ -31,12 +30,13 @@ import janus_ext
 from .. import containers
 from ..errors import BuildRaised, NotYet, Thrown, Unsupported
 from ..semantics import (arrays, iterator_pulls, natives, numbers, python_draws)
-from ..state import (abstract_classes, attribute_reads, heap, identity_reads, library_state,
-                     objects, reads)
+from ..state import (attribute_reads, heap, identity_reads, library_state, objects,
+                     reads)
 from ..values import (CONTAINER_TYPES, LIBRARY_MODULES, NULL, BuildIterator, GraphText,
                       from_library, has_symbolic, is_library_object, is_stand_in,
                       is_symbolic, is_variable)
-from . import (contexts, control, dunders, eager_answers, flow_identity, generators,
+from . import (class_checks, contexts, control, dunders, eager_answers, flow_identity,
+               generators,
                graph_builtins, iteration, loops, made, output,
                program_functions, purity, raising, references, sets, stdlib_calls,
                warning_calls)
@@ -315,7 +315,7 @@ def _introspection(b, fn, args, kwargs, code, offset):
     if fn is type and only(args, kwargs, 1):
         return b.type_of(args[0], code, offset)
     if fn in (isinstance, issubclass) and only(args, kwargs, 2):
-        _class_check(b, fn, args, code, offset)
+        class_checks.check(b, fn, args, code, offset)
     if fn is isinstance and only(args, kwargs, 2) and \
             type(args[0]) is generators.InlinedGenerator:
         return issubclass(args[0].stands_for, args[1])
@@ -331,41 +331,6 @@ def _introspection(b, fn, args, kwargs, code, offset):
         # EagerTensor.
         return issubclass(b.type_of(args[0], code, offset), args[1])
     return PASS
-
-
-# Values the build holds in place of the program's (their class is not the one eager's
-# value has): their class checks are answered where they are handled.
-_STANDS_IN = (generators.InlinedGenerator, arrays.ArrayArg, GraphText, objects.ObjectRef)
-
-
-def _class_check(b, fn, args, code, offset):
-    """isinstance()/issubclass() against a class whose metaclass answers it: an abstract
-    base class answers from registrations anywhere (`ABC.register`) and from its own
-    caches of earlier answers (which `_abc_caches_clear()` empties, and a class's
-    `__subclasshook__` fills again), so the graph is compared with abc's cache token and
-    with what those caches hold for the class asked about, at each call; a
-    runtime-checkable Protocol answers from the object's attributes now, which nothing
-    guards: refused."""
-    subject, classes = args
-    asked = subject if fn is issubclass else type(subject)
-    if isinstance(asked, type) and not is_symbolic(subject) and \
-            type(subject) not in _STANDS_IN:
-        # The answer walks asked's MRO (type's check), which `__bases__` changes.
-        attribute_reads.mro_of(b, asked)
-    for cls in classes if type(classes) is tuple else (classes,):
-        if isinstance(cls, type):
-            attribute_reads.class_check_hooks(b, cls)
-        if getattr(cls, "_is_runtime_protocol", False):
-            raise Unsupported(f"{fn.__name__}() against the runtime-checkable Protocol "
-                              f"{cls.__qualname__}: it answers from the attributes the "
-                              "object has at the call", code, offset)
-        if isinstance(cls, abc.ABCMeta):
-            library_state.note_setting(b.record.settings, abstract_classes.ABC_REGISTRATIONS)
-            if isinstance(asked, type) and not is_symbolic(subject) and \
-                    type(subject) not in _STANDS_IN:
-                fn(subject, cls)            # its answer cached, as eager's first call
-                library_state.note_setting(b.record.settings,
-                                           abstract_classes.abstract_answer(cls, asked))
 
 
 def _made_set(b, fn, args, kwargs, code, offset):
@@ -598,6 +563,9 @@ def _library_callable(b, fn, args, kwargs, code, offset):
     answer = eager_answers.answer(fn)
     if answer is not None:
         return answer(args, kwargs, code, offset)
+    # (What library code is handed, as the program handed it: the checks below put the
+    # builder's closures in place of the program's branches and loop bodies.)
+    handed_args, handed_kwargs = args, kwargs
     args, kwargs = eager_answers.eager_arguments(b, fn, args, kwargs, code, offset)
     args, kwargs = eager_answers.branches_checked(b, fn, args, kwargs, code, offset)
     if fn is tf.while_loop:
@@ -641,7 +609,7 @@ def _library_callable(b, fn, args, kwargs, code, offset):
         raise Unsupported(f"{name}() of a Keras callback in the step: "
                           "callbacks keep Python state (History's lists) that a build "
                           "would write once, with graph values", code, offset)
-    b.note_library_call(fn, args, kwargs)
+    b.note_library_call(fn, handed_args, handed_kwargs)
     for value in values:
         reads.read_natively(b, value)
     if (getattr(fn, "__module__", None) or type(fn).__module__ or "").startswith("keras"):
