@@ -217,11 +217,7 @@ def is_absent(b, owner, name, code, offset) -> bool:
             b.guards.require_absent(guards.own(acc, "__getattr__"))
     else:
         reads.class_source(b, cls)    # made by a guarded constructor of this class
-    _pin_mro(b, cls)
-    for klass in cls.__mro__:
-        if not klass.__flags__ & _IMMUTABLE_TYPE:
-            b.guards.require_absent(guards.own(guards.const(klass), name))
-            b.guards.require_absent(guards.own(guards.const(klass), "__getattr__"))
+    _mro_lacks(b, cls, name, "__getattr__")
     return True
 
 
@@ -237,10 +233,17 @@ def class_lacks(b, owner, name):
         b.guards.require_type(acc, cls)
     else:
         reads.class_source(b, cls)
+    _mro_lacks(b, cls, name)
+
+
+def _mro_lacks(b, cls, *names):
+    """No mutable class in cls's MRO holds any of `names` as its own entry, on the MRO
+    cls has now (pinned: `__bases__` assigned gives another)."""
     _pin_mro(b, cls)
     for klass in cls.__mro__:
         if not klass.__flags__ & _IMMUTABLE_TYPE:
-            b.guards.require_absent(guards.own(guards.const(klass), name))
+            for name in names:
+                b.guards.require_absent(guards.own(guards.const(klass), name))
 
 
 def own_lacks(b, owner, acc, name):

@@ -114,12 +114,7 @@ def note(found: dict, handed: dict, scanned: set, fn, args, kwargs):
             handed[id(value)] = value
             new_handed.append(value)
     if new or new_handed:
-        scan = _Walk(None, scanned, [], lambda obj: (), [], [], {})
-        for obj in new:
-            scan.watch_object(obj, name_of(obj))
-        for value in new_handed:
-            scan.consider_argument(value)
-        scan.run()
+        _Walk(None, scanned, [], lambda obj: (), [], [], {}).walk(new, new_handed)
 
 
 def watch(objects, graph, program_names, changed=None, arguments=()):
@@ -143,11 +138,7 @@ def watch(objects, graph, program_names, changed=None, arguments=()):
     seen, lists, watched, partials = set(), [], [], []
     walk = _Walk(graph, seen, lists, program_names, watched, partials, changed or {})
     try:
-        for obj in objects:
-            walk.watch_object(obj, name_of(obj))
-        for value in arguments:
-            walk.consider_argument(value)
-        walk.run()
+        walk.walk(objects, arguments)
     except Unsupported:
         forget(graph)
         raise
@@ -603,7 +594,13 @@ class _Walk:
         self.watched.append(obj)
         self.todo.append((obj, described))
 
-    def run(self):
+    def walk(self, objects, arguments):
+        """From the library objects and the program's callables handed to library code,
+        to the end."""
+        for obj in objects:
+            self.watch_object(obj, name_of(obj))
+        for value in arguments:
+            self.consider_argument(value)
         while self.todo:
             self._visit(*self.todo.popleft())
 
